@@ -1,0 +1,80 @@
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export const ROLES = ['all', 'api', 'projector'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// URL')
+  .describe('a postgres:// or postgresql:// URL');
+
+const natsUrls = z
+  .string()
+  .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'one or more nats:// URLs, comma separated')
+  .describe('one or more nats:// URLs, comma separated');
+
+/**
+ * TRUST_PROXY accepts what Fastify's `trustProxy` does, as text: `true`/`false`, a hop count,
+ * or a comma-separated list of proxy addresses or CIDRs. Only with it set is X-Forwarded-For read.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): boolean | number | string[] => {
+    const t = v.trim();
+    if (t === '' || t === 'false') return false;
+    if (t === 'true') return true;
+    if (/^\d+$/.test(t)) return Number(t);
+    const list = t.split(',').map((s) => s.trim());
+    const bad = list.find((s) => isIP(s.split('/')[0] ?? '') === 0);
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `not an address or CIDR: "${bad}"` });
+      return z.NEVER;
+    }
+    return list;
+  })
+  .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs');
+
+const port = z.coerce.number().int().min(0).max(65535).describe('an integer port 0-65535');
+
+export const ConfigSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1').describe('a host name or address to listen on'),
+  PORT: port.default(8080),
+  DATABASE_URL: postgresUrl.optional(),
+  NATS_URL: natsUrls.optional(),
+  DATA_DIR: z.string().min(1).default('./.data').describe('a directory path'),
+  TWOFOLD_ROLE: z.enum(ROLES).default('all').describe(`one of ${ROLES.join(', ')}`),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
+  /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
+  STREAM_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_]*$/, 'letters, digits and underscores')
+    .default('')
+    .describe('letters, digits and underscores'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; the one place that reads `process.env`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(ConfigSchema.shape)
+      .map((k) => [k, env[k]] as const)
+      .filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = ConfigSchema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    const field = ConfigSchema.shape[name as keyof typeof ConfigSchema.shape];
+    const accepts = field?.description ?? issue.message;
+    throw new ConfigError(`${name}=${JSON.stringify(env[name])} is invalid: expected ${accepts}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,19 @@
+import pg from 'pg';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** Counts come back as JS numbers: analytics totals stay far below 2^53. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig });
+  // An idle client that loses its server (restart, failover) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}

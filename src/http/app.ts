@@ -1,0 +1,48 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from '../auth/routes.js';
+import { ingestRoutes } from '../ingest/routes.js';
+import { statsRoutes } from '../read/stats/routes.js';
+import { keyRoutes } from '../sites/key-routes.js';
+import { siteRoutes } from '../sites/routes.js';
+import type { AppDeps } from './deps.js';
+import { registerErrorHandlers } from './errors.js';
+import { healthRoutes } from './health.js';
+
+/** Ingest must take hits from any site's pages; everything else is same-origin. */
+const CROSS_ORIGIN = /^\/(api\/track|api\/log\/edge|js\/)/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: deps.config.TRUST_PROXY,
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+  });
+  registerErrorHandlers(app);
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    deps.metrics.requestDuration
+      .labels(req.method, route, String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
+    req.log.debug({ req, res: reply, ms: reply.elapsedTime }, 'request');
+  });
+
+  await app.register(cookie);
+  await app.register(cors, {
+    delegator: (req, cb) => {
+      const open = CROSS_ORIGIN.test(req.url ?? '');
+      cb(null, open ? { origin: true, methods: ['GET', 'POST'], maxAge: 86400 } : { origin: false });
+    },
+  });
+
+  await app.register(healthRoutes, { deps });
+  await app.register(authRoutes, { deps, prefix: '/api/auth' });
+  await app.register(siteRoutes, { deps, prefix: '/api/sites' });
+  await app.register(keyRoutes, { deps, prefix: '/api/keys' });
+  await app.register(ingestRoutes, { deps });
+  await app.register(statsRoutes, { deps, prefix: '/api/stats' });
+  return app;
+}

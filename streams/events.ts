@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Tracker hit kinds (interface.md §2.5 `t`). */
+export const HIT_KINDS = [
+  'pageview',
+  'custom',
+  'outbound',
+  'file_download',
+  'form',
+  'error',
+  'web_vitals',
+  'engagement',
+] as const;
+export type HitKind = (typeof HIT_KINDS)[number];
+
+export const HIT_SOURCES = ['tracker', 'pixel', 'edge'] as const;
+
+/**
+ * A human hit, enriched at ingest. It holds no address and no raw user agent: only the visitor
+ * digest and what was derived from them. Classification that may change later (channel, source)
+ * is derived when projecting, from the referrer and query kept here.
+ */
+export const HitRecorded = z.object({
+  type: z.literal('HitRecorded'),
+  id: z.uuid(),
+  site: z.number().int().positive(),
+  /** Epoch milliseconds: receive time for tracker hits, the row's timestamp for edge logs. */
+  ts: z.number().int(),
+  kind: z.enum(HIT_KINDS),
+  source: z.enum(HIT_SOURCES),
+  name: z.string().optional(),
+  hostname: z.string(),
+  pathname: z.string(),
+  query: z.string().optional(),
+  referrer: z.string().optional(),
+  /** Hex digest of (daily salt, site, address, user agent). */
+  visitor: z.string(),
+});
+export type HitRecorded = z.infer<typeof HitRecorded>;
+
+export const StreamEvent = z.discriminatedUnion('type', [HitRecorded]);
+export type StreamEvent = z.infer<typeof StreamEvent>;
+
+/** One stream message: the events of one append, which the stream acknowledged together. */
+export const EventBatch = z.object({ v: z.literal(1), events: z.array(StreamEvent).min(1) });
+export type EventBatch = z.infer<typeof EventBatch>;
+
+export function assertNever(x: never): never {
+  throw new Error(`unhandled event: ${JSON.stringify(x)}`);
+}

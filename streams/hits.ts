@@ -1,0 +1,32 @@
+import { DiscardPolicy, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
+
+const SECOND_NS = 1_000_000_000;
+
+/** Publishes retried with the same Nats-Msg-Id inside this window are stored once. */
+export const DUPLICATE_WINDOW_NS = 120 * SECOND_NS;
+
+/** Appends gather into messages no larger than this, well under NATS's default 1 MB payload. */
+export const MAX_MESSAGE_BYTES = 512 * 1024;
+
+export function hitsStreamName(prefix: string): string {
+  return `${prefix.toUpperCase()}HITS`;
+}
+
+/**
+ * The one stream of the event log. Limits retention with no age or count limit: the stream is
+ * the source of truth and every projection is rebuilt from its first message.
+ */
+export function hitsStream(prefix: string): Partial<StreamConfig> & { name: string } {
+  return {
+    name: hitsStreamName(prefix),
+    subjects: [`${prefix.toLowerCase()}hits.>`],
+    storage: StorageType.File,
+    retention: RetentionPolicy.Limits,
+    discard: DiscardPolicy.Old,
+    max_age: 0,
+    max_msgs: -1,
+    max_bytes: -1,
+    duplicate_window: DUPLICATE_WINDOW_NS,
+    num_replicas: 1,
+  };
+}

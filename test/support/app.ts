@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { buildApp } from '../../src/http/app.js';
+import type { AppDeps } from '../../src/http/deps.js';
+import { createMetrics } from '../../src/http/metrics.js';
+import { createLogger } from '../../src/log.js';
+import { Appender } from '../../src/nats/append.js';
+import { connectNats } from '../../src/nats/connect.js';
+import { ensureStreams } from '../../src/nats/ensure-streams.js';
+import { hitsStreamName } from '../../streams/hits.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on real servers, isolated per test file: its own database (cloned from the template)
+ * and its own stream and consumers (a random name prefix). Requests go through `app.inject`.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const prefix = `t${randomBytes(4).toString('hex')}_`;
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    NATS_URL: inject('natsUrl'),
+    STREAM_PREFIX: prefix,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const log = createLogger(config.LOG_LEVEL);
+  const nats = await connectNats(config.NATS_URL!, `twofold-test-${prefix}`);
+  await ensureStreams(nats.jsm, prefix);
+  const deps: AppDeps = {
+    config,
+    db: database.pool,
+    nats,
+    appender: new Appender(nats.js),
+    log,
+    metrics: createMetrics(),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    async close() {
+      await app.close();
+      await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
+      await nats.nc.close();
+      await database.drop();
+    },
+  };
+}
