@@ -7,15 +7,11 @@ export type Role = (typeof ROLES)[number];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// URL')
-  .describe('a postgres:// or postgresql:// URL');
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// URL');
 
 const natsUrls = z
   .string()
-  .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'one or more nats:// URLs, comma separated')
-  .describe('one or more nats:// URLs, comma separated');
+  .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'one or more nats:// URLs, comma separated');
 
 /**
  * TRUST_PROXY accepts what Fastify's `trustProxy` does, as text: `true`/`false`, a hop count,
@@ -35,19 +31,20 @@ const trustProxy = z
       return z.NEVER;
     }
     return list;
-  })
-  .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs');
+  });
 
-const port = z.coerce.number().int().min(0).max(65535).describe('an integer port 0-65535');
 
+/** Each variable's description is what the one-line start-up error says it accepts. */
 export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('a host name or address to listen on'),
-  PORT: port.default(8080),
-  DATABASE_URL: postgresUrl.optional(),
-  NATS_URL: natsUrls.optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('an integer port 0-65535'),
+  DATABASE_URL: postgresUrl.optional().describe('a postgres:// or postgresql:// URL'),
+  NATS_URL: natsUrls.optional().describe('one or more nats:// URLs, comma separated'),
   DATA_DIR: z.string().min(1).default('./.data').describe('a directory path'),
   TWOFOLD_ROLE: z.enum(ROLES).default('all').describe(`one of ${ROLES.join(', ')}`),
-  TRUST_PROXY: trustProxy.default(false),
+  TRUST_PROXY: trustProxy
+    .default(false)
+    .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z

@@ -48,3 +48,14 @@ export type EventBatch = z.infer<typeof EventBatch>;
 export function assertNever(x: never): never {
   throw new Error(`unhandled event: ${JSON.stringify(x)}`);
 }
+
+/** Parses one stream message; null for a message this version cannot read (it is skipped and counted). */
+export function decodeBatch(data: Uint8Array | string): StreamEvent[] | null {
+  try {
+    const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
+    const parsed = EventBatch.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.events : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from '../auth/routes.js';
 import { ingestRoutes } from '../ingest/routes.js';
 import { statsRoutes } from '../read/stats/routes.js';
@@ -13,11 +13,15 @@ import { healthRoutes } from './health.js';
 /** Ingest must take hits from any site's pages; everything else is same-origin. */
 const CROSS_ORIGIN = /^\/(api\/track|api\/log\/edge|js\/)/;
 
+/** A hop count becomes proxy-addr's trust function: the first `n` hops are proxies. */
+function trustProxyOption(v: boolean | number | string[]) {
+  return typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.log,
-    trustProxy: deps.config.TRUST_PROXY,
-    disableRequestLogging: true,
+    loggerInstance: deps.log as FastifyBaseLogger,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandlers(app);
@@ -27,7 +31,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.metrics.requestDuration
       .labels(req.method, route, String(reply.statusCode))
       .observe(reply.elapsedTime / 1000);
-    req.log.debug({ req, res: reply, ms: reply.elapsedTime }, 'request');
   });
 
   await app.register(cookie);

@@ -90,7 +90,7 @@ function toAppError(err: FastifyError | Error): AppError {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
-    const e = toAppError(err);
+    const e = toAppError(err as Error);
     if (e.status >= 500) req.log.error({ err }, 'request failed');
     reply.status(e.status).headers(e.headers).send(errorBody(e.code, e.message, e.field));
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
@@ -23,7 +24,13 @@ export interface TestApp {
  * A real app on real servers, isolated per test file: its own database (cloned from the template)
  * and its own stream and consumers (a random name prefix). Requests go through `app.inject`.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Receives every log line, e.g. to prove that no address is ever logged. */
+  logStream?: DestinationStream;
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const prefix = `t${randomBytes(4).toString('hex')}_`;
   const config = loadConfig({
@@ -31,9 +38,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     NATS_URL: inject('natsUrl'),
     STREAM_PREFIX: prefix,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-    ...env,
+    ...opts.env,
   });
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, opts.logStream);
   const nats = await connectNats(config.NATS_URL!, `twofold-test-${prefix}`);
   await ensureStreams(nats.jsm, prefix);
   const deps: AppDeps = {

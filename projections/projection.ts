@@ -1,0 +1,24 @@
+import type { Db, Sql } from '../src/db/sql.js';
+import type { StreamEvent } from '../streams/events.js';
+import type { StreamAudience } from '../streams/subjects.js';
+
+/** An event with the stream sequence of the message that carried it. */
+export interface Sequenced<E extends StreamEvent = StreamEvent> {
+  seq: number;
+  event: E;
+}
+
+/**
+ * A projection folds stream events into tables it alone owns. `load` reads the state a fold needs
+ * (the only I/O); `fold` is pure and returns the statements, which the runner executes in the
+ * transaction that also advances the projection's checkpoint.
+ */
+export interface Projection<S = unknown> {
+  readonly name: string;
+  /** The readership whose subjects this projection consumes (one filter subject per consumer). */
+  readonly audience: StreamAudience | '*';
+  /** Tables the projection owns, in creation order; rebuild recreates exactly these. */
+  readonly tables: readonly string[];
+  load(db: Db, events: readonly Sequenced[]): Promise<S>;
+  fold(events: readonly Sequenced[], state: S): Sql[];
+}

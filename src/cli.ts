@@ -1,0 +1,133 @@
+import { parseArgs } from 'node:util';
+import { PROJECTIONS, projectionNamed } from '../projections/index.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { migrate } from './db/migrate.js';
+import { createPool } from './db/pool.js';
+import { startBackends } from './embedded/backends.js';
+import { readRuntime } from './embedded/runtime.js';
+import { createLogger, type Logger } from './log.js';
+import { connectNats } from './nats/connect.js';
+import { ensureStreams } from './nats/ensure-streams.js';
+import { rebuildProjection } from './projector/rebuild.js';
+import { pipelineStatus } from './projector/status.js';
+
+const USAGE = `usage: twofold <command>
+  start                               run the configured roles (as npm start)
+  migrate                             apply database migrations
+  projections status                  stream position, checkpoints and lag
+  projections rebuild [--only NAME]   rebuild projections from the stream (ingest keeps running)
+projections: ${PROJECTIONS.map((p) => p.name).join(', ')}`;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The servers a command talks to: the configured URLs, else those of the running `npm start`
+ * (DATA_DIR/runtime.json), else embedded servers started for this command alone.
+ */
+async function backendsFor(config: Config, log: Logger) {
+  if (!config.DATABASE_URL || !config.NATS_URL) {
+    const rt = await readRuntime(config.dataDir);
+    if (rt && alive(rt.pid))
+      return {
+        databaseUrl: config.DATABASE_URL ?? rt.databaseUrl,
+        natsUrl: config.NATS_URL ?? rt.natsUrl,
+        stop: async () => {},
+      };
+  }
+  return startBackends({ databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir, log });
+}
+
+async function withBackends<T>(config: Config, fn: (deps: Awaited<ReturnType<typeof open>>) => Promise<T>) {
+  const deps = await open(config);
+  try {
+    return await fn(deps);
+  } finally {
+    await deps.close();
+  }
+}
+
+async function open(config: Config) {
+  const log = createLogger(config.LOG_LEVEL);
+  const backends = await backendsFor(config, log);
+  const db = createPool(backends.databaseUrl, 4);
+  await migrate(db);
+  const nats = await connectNats(backends.natsUrl, 'twofold-cli');
+  await ensureStreams(nats.jsm, config.STREAM_PREFIX);
+  return {
+    log,
+    db,
+    nats,
+    prefix: config.STREAM_PREFIX,
+    async close() {
+      await nats.nc.drain().catch(() => {});
+      await db.end();
+      await backends.stop();
+    },
+  };
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, sub] = positionals;
+  if (values.help || command === undefined) {
+    console.log(USAGE);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  const config = loadConfig();
+  if (command === 'start') {
+    await import('./main.js');
+    return -1;
+  }
+  if (command === 'migrate') {
+    const log = createLogger(config.LOG_LEVEL);
+    const backends = await backendsFor(config, log);
+    const db = createPool(backends.databaseUrl, 1);
+    const applied = await migrate(db).finally(() => db.end());
+    await backends.stop();
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+    return 0;
+  }
+  if (command === 'projections' && sub === 'status') {
+    return withBackends(config, async (d) => {
+      console.log(JSON.stringify(await pipelineStatus(d.db, d.nats.jsm, d.prefix), null, 2));
+      return 0;
+    });
+  }
+  if (command === 'projections' && sub === 'rebuild') {
+    const chosen = values.only ? [projectionNamed(values.only)] : PROJECTIONS;
+    if (chosen.some((p) => p === undefined)) {
+      console.error(`twofold: unknown projection "${values.only}"\n${USAGE}`);
+      return 2;
+    }
+    return withBackends(config, async (d) => {
+      for (const p of chosen) {
+        const r = await rebuildProjection(d, p!);
+        console.log(`rebuilt ${r.projection}: ${r.events} events, checkpoint ${r.lastSeq}`);
+      }
+      return 0;
+    });
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+runCli(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err) => {
+    console.error(`twofold: ${err instanceof ConfigError ? err.message : (err?.stack ?? err)}`);
+    process.exit(1);
+  },
+);

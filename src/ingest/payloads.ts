@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { HIT_KINDS } from '../../streams/events.js';
+
+const int = z.number().int();
+const dimension = int.min(0).max(100_000);
+
+/** The browser tracker payload (interface.md §2.5); also the pixel's query keys. */
+export const TrackPayload = z.object({
+  s: int.positive(),
+  t: z.enum(HIT_KINDS).default('pageview'),
+  n: z.string().min(1).max(200).optional(),
+  u: z.url({ protocol: /^https?$/ }).max(4096),
+  r: z.string().max(4096).optional(),
+  w: dimension.optional(),
+  h: dimension.optional(),
+  vw: dimension.optional(),
+  vh: dimension.optional(),
+  l: z.string().max(35).optional(),
+  tz: z.string().max(64).optional(),
+  d: int.min(0).max(86_400_000).optional(),
+  sc: int.min(0).max(100).optional(),
+  p: z.record(z.string().max(200), z.unknown()).optional(),
+  id: z.string().min(1).max(256).optional(),
+  v: z.string().max(32).optional(),
+  e: z.record(z.string(), z.number()).optional(),
+});
+export type TrackPayload = z.infer<typeof TrackPayload>;

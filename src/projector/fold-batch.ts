@@ -1,0 +1,51 @@
+import type pg from 'pg';
+import type { Projection, Sequenced } from '../../projections/projection.js';
+import { decodeBatch } from '../../streams/events.js';
+import type { Db } from '../db/sql.js';
+import { withTransaction } from '../db/transaction.js';
+import { advanceCheckpoint, claimCheckpoint } from './checkpoint.js';
+
+export interface StreamMessage {
+  seq: number;
+  data: Uint8Array | string;
+}
+
+export interface FoldResult {
+  /** Events folded by this call. */
+  events: number;
+  /** Messages at or below the checkpoint: already folded, skipped. */
+  duplicates: number;
+  /** Messages no decoder of this version reads: skipped, never retried forever. */
+  unreadable: number;
+  lastSeq: number;
+}
+
+/**
+ * Folds messages inside an open transaction: claim the checkpoint, drop what it already covers,
+ * fold the rest, advance the checkpoint. Rows and checkpoint commit together or not at all, so a
+ * crash or a redelivery never counts an event twice.
+ */
+export async function foldInto(tx: Db, projection: Projection, messages: readonly StreamMessage[]) {
+  const last = await claimCheckpoint(tx, projection.name);
+  const fresh = messages.filter((m) => m.seq > last);
+  const result: FoldResult = { events: 0, duplicates: messages.length - fresh.length, unreadable: 0, lastSeq: last };
+  if (fresh.length === 0) return result;
+  const events: Sequenced[] = [];
+  for (const m of fresh) {
+    const decoded = decodeBatch(m.data);
+    if (decoded === null) result.unreadable++;
+    else for (const event of decoded) events.push({ seq: m.seq, event });
+  }
+  if (events.length > 0) {
+    const state = await projection.load(tx, events);
+    for (const statement of projection.fold(events, state)) await tx.query(statement);
+  }
+  result.events = events.length;
+  result.lastSeq = Math.max(...fresh.map((m) => m.seq));
+  await advanceCheckpoint(tx, projection.name, result.lastSeq);
+  return result;
+}
+
+export function foldBatch(pool: pg.Pool, projection: Projection, messages: readonly StreamMessage[]) {
+  return withTransaction(pool, (tx) => foldInto(tx, projection, messages));
+}

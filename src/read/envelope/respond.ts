@@ -1,0 +1,29 @@
+import type { Query } from './query.js';
+
+export interface Envelope<T> {
+  data: T;
+  meta: { query: Record<string, unknown>; rows: number; sampled: boolean; took_ms: number };
+}
+
+export function queryMeta(q: Query): Record<string, unknown> {
+  return {
+    site: q.site,
+    ...(q.range ? { range: q.range } : {}),
+    start: q.start.toISOString(),
+    end: q.end.toISOString(),
+    tz: q.tz,
+    audience: 'human',
+  };
+}
+
+export function respond<T>(q: Query, data: T, startedAt: number, opts: { sampled?: boolean } = {}): Envelope<T> {
+  return {
+    data,
+    meta: {
+      query: queryMeta(q),
+      rows: Array.isArray(data) ? data.length : 1,
+      sampled: opts.sampled ?? false,
+      took_ms: Math.round(performance.now() - startedAt),
+    },
+  };
+}

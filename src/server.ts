@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { PROJECTIONS } from '../projections/index.js';
+import type { Config } from './config.js';
+import { migrate } from './db/migrate.js';
+import { createPool } from './db/pool.js';
+import { type Backends, startBackends } from './embedded/backends.js';
+import { buildApp } from './http/app.js';
+import { createMetrics } from './http/metrics.js';
+import { pruneSalts } from './ingest/salts.js';
+import type { Logger } from './log.js';
+import { Appender } from './nats/append.js';
+import { connectNats, type Nats } from './nats/connect.js';
+import { ensureStreams } from './nats/ensure-streams.js';
+import { ProjectorWorker } from './projector/worker.js';
+
+export interface Running {
+  app?: FastifyInstance;
+  address?: string;
+  backends: Backends;
+  db: pg.Pool;
+  nats: Nats;
+  workers: ProjectorWorker[];
+  stop(): Promise<void>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Starts the roles the config asks for, on the configured or embedded backends. */
+export async function startTwofold(config: Config, log: Logger): Promise<Running> {
+  const backends = await startBackends({
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    dataDir: config.dataDir,
+    log,
+  });
+  const db = createPool(backends.databaseUrl, 20);
+  const applied = await migrate(db);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  const nats = await connectNats(backends.natsUrl, `twofold-${config.TWOFOLD_ROLE}`);
+  await ensureStreams(nats.jsm, config.STREAM_PREFIX);
+  const metrics = createMetrics();
+
+  const workers: ProjectorWorker[] = [];
+  if (config.TWOFOLD_ROLE !== 'api') {
+    for (const p of PROJECTIONS) {
+      const w = new ProjectorWorker({ db, nats, prefix: config.STREAM_PREFIX, log, metrics }, p);
+      await w.start();
+      workers.push(w);
+    }
+  }
+
+  let app: FastifyInstance | undefined;
+  let address: string | undefined;
+  if (config.TWOFOLD_ROLE !== 'projector') {
+    app = await buildApp({ config, db, nats, appender: new Appender(nats.js), log, metrics });
+    address = await app.listen({ host: config.HOST, port: config.PORT });
+    log.info({ address, role: config.TWOFOLD_ROLE }, 'twofold listening');
+  }
+
+  const maintenance = setInterval(() => {
+    pruneSalts(db).catch((err) => log.warn({ err }, 'salt pruning failed'));
+  }, HOUR_MS);
+  maintenance.unref();
+  void pruneSalts(db).catch(() => {});
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      clearInterval(maintenance);
+      await app?.close();
+      await Promise.all(workers.map((w) => w.stop()));
+      await nats.nc.drain().catch(() => {});
+      await db.end();
+      await backends.stop();
+    })();
+    return stopping;
+  };
+  return { app, address, backends, db, nats, workers, stop };
+}

@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HitRecorded } from '../../streams/events.js';
+import { subjectFor } from '../../streams/subjects.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { hit, MIN, T0 } from '../support/events.js';
+
+const CHILD = fileURLToPath(new URL('./fixtures/projector-child.ts', import.meta.url));
+const VISITORS = 150;
+const PAGES = 8;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+function spawnProjector(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: {
+      ...process.env,
+      DATABASE_URL: t.database.url,
+      NATS_URL: t.deps.config.NATS_URL,
+      STREAM_PREFIX: t.deps.config.STREAM_PREFIX,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+const checkpoints = async () =>
+  (await t.database.pool.query<{ n: number }>('SELECT coalesce(sum(last_seq), 0)::int AS n FROM projection_checkpoints'))
+    .rows[0]!.n;
+
+async function until(cond: () => Promise<boolean>, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('a projector killed mid-batch', () => {
+  it('folds every event exactly once after repeated SIGKILLs and restarts', async () => {
+    // 150 visitors × 8 pageviews one minute apart, each visitor its own message group of 2 events.
+    const groups: HitRecorded[][] = [];
+    for (let v = 0; v < VISITORS; v++)
+      for (let k = 0; k < PAGES; k += 2)
+        groups.push([0, 1].map((j) => hit({ site: 1, visitor: `v${v}`, ts: T0 + v * 1000 + (k + j) * MIN })));
+    for (const g of groups) await t.deps.appender.appendAtomic(subjectFor(t.deps.config.STREAM_PREFIX, 1, 'human'), g);
+    const total = groups.length * 2; // both projections end at the same last sequence
+    const lastSeq = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`)).state
+      .last_seq;
+
+    let kills = 0;
+    for (let round = 0; round < 4; round++) {
+      const before = await checkpoints();
+      if (before >= lastSeq * 2) break;
+      const child = spawnProjector();
+      await until(async () => (await checkpoints()) > before, 20_000);
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 40)));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      kills++;
+    }
+    expect(kills).toBeGreaterThanOrEqual(2);
+    expect(await checkpoints()).toBeLessThan(lastSeq * 2);
+
+    const last = spawnProjector();
+    try {
+      await until(async () => (await checkpoints()) === lastSeq * 2, 30_000);
+    } finally {
+      last.kill('SIGTERM');
+    }
+    expect(total).toBe(VISITORS * PAGES);
+    const q = (text: string) => t.database.pool.query(text).then((r) => r.rows[0]);
+    expect(await q('SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events')).toEqual({
+      n: VISITORS * PAGES,
+      d: VISITORS * PAGES,
+    });
+    expect(await q('SELECT count(*)::int AS n, sum(pageviews)::int AS pv FROM sessions')).toEqual({
+      n: VISITORS,
+      pv: VISITORS * PAGES,
+    });
+    expect(
+      await q(`SELECT sum(pageviews)::int AS pageviews, sum(visitors)::int AS visitors, sum(sessions)::int AS sessions,
+        sum(bounces)::int AS bounces, sum(duration_ms)::bigint AS duration FROM rollup_minute`),
+    ).toEqual({
+      pageviews: VISITORS * PAGES,
+      visitors: VISITORS,
+      sessions: VISITORS,
+      bounces: 0,
+      duration: VISITORS * (PAGES - 1) * MIN,
+    });
+  });
+});
