@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type Db, sql } from '../db/sql.js';
+import { withTransaction } from '../db/transaction.js';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { parseInput } from '../http/parse.js';
+import { addressDigest } from '../ratelimit/address.js';
+import { consume } from '../ratelimit/fixed-window.js';
+import {
+  consumePasswordReset,
+  createPasswordReset,
+  hashPassword,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  verifyPassword,
+} from './passwords.js';
+import { endAllSessions, endSession, startSession } from './sessions.js';
+
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('not an email address'));
+const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `at most ${PASSWORD_MAX} characters`);
+
+export const RegisterBody = z.object({ email: Email, password: NewPassword });
+export const LoginBody = z.object({ email: Email, password: z.string().min(1).max(PASSWORD_MAX) });
+export const ForgotPasswordBody = z.object({ email: Email });
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: NewPassword });
+
+/** Per-address limits of interface §8. */
+const LIMITS = {
+  login: { limit: 40, windowSeconds: 300 },
+  register: { limit: 5, windowSeconds: 3600 },
+  forgot: { limit: 5, windowSeconds: 3600 },
+} as const;
+
+export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.post('/register', async (req, reply) => {
+    await limitAddress(db, req, 'register');
+    const body = parseInput(RegisterBody, req.body);
+    const hash = await hashPassword(body.password);
+    const { rows } = await db.query<{ id: number }>(sql`
+      INSERT INTO users (email, password_hash) VALUES (${body.email}, ${hash})
+      ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`);
+    const id = rows[0]?.id;
+    if (id === undefined)
+      throw new AppError('conflict', 'an account with this email exists', { field: 'email' });
+    await startSession(db, req, reply, id);
+    return reply.status(201).send({ data: { user: { id, email: body.email } } });
+  });
+
+  app.post('/login', async (req, reply) => {
+    await limitAddress(db, req, 'login');
+    const body = parseInput(LoginBody, req.body);
+    const { rows } = await db.query<{ id: number; email: string; password_hash: string }>(
+      sql`SELECT id, email, password_hash FROM users WHERE lower(email) = ${body.email}`,
+    );
+    const user = rows[0];
+    if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || user === undefined) {
+      throw new AppError('unauthorized', 'wrong email or password');
+    }
+    // A fresh token on every login, and the one presented before is ended (no session fixation).
+    await endSession(db, req, reply);
+    await startSession(db, req, reply, user.id);
+    return { data: { user: { id: user.id, email: user.email } } };
+  });
+
+  app.post('/logout', async (req, reply) => {
+    await endSession(db, req, reply);
+    return reply.status(204).send();
+  });
+
+  app.post('/forgot-password', async (req, reply) => {
+    await limitAddress(db, req, 'forgot');
+    const body = parseInput(ForgotPasswordBody, req.body);
+    const { rows } = await db.query<{ id: number }>(
+      sql`SELECT id FROM users WHERE lower(email) = ${body.email}`,
+    );
+    const userId = rows[0]?.id;
+    if (userId !== undefined) {
+      await createPasswordReset(db, userId);
+      // No mail transport exists yet, so the token goes nowhere; it is never logged nor returned.
+      req.log.info({ userId }, 'password reset requested; mail delivery is not configured');
+    }
+    // The same answer either way, so this endpoint does not reveal which emails have accounts.
+    return reply.status(202).send();
+  });
+
+  app.post('/reset-password', async (req, reply) => {
+    const body = parseInput(ResetPasswordBody, req.body);
+    // Hashed before the transaction: argon2 is slow and must not hold a connection in a transaction.
+    const hash = await hashPassword(body.password);
+    await withTransaction(deps.db, async (tx) => {
+      const userId = await consumePasswordReset(tx, body.token);
+      if (userId === null) {
+        throw new AppError('validation_error', 'the reset link is invalid or has expired', {
+          field: 'token',
+        });
+      }
+      await tx.query(sql`UPDATE users SET password_hash = ${hash} WHERE id = ${userId}`);
+      await tx.query(sql`DELETE FROM password_resets WHERE user_id = ${userId} AND used_at IS NULL`);
+      // Whoever knew the old password is signed out everywhere.
+      await endAllSessions(tx, userId);
+    });
+    return reply.status(204).send();
+  });
+};
+
+async function limitAddress(db: Db, req: FastifyRequest, name: keyof typeof LIMITS): Promise<void> {
+  const subject = await addressDigest(db, req.ip);
+  const { allowed, retryAfter } = await consume(db, { bucket: `auth:${name}`, subject, ...LIMITS[name] });
+  if (!allowed) {
+    throw new AppError('rate_limited', 'too many attempts; try again later', {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { type Db, sql } from '../db/sql.js';
+
+const SECRET_NAME = 'address_key';
+const keys = new WeakMap<Db, Promise<Buffer>>();
+
+/**
+ * A keyed digest of a client address, the only form in which an address is ever stored. The key
+ * is a per-installation secret, so the digest cannot be reversed by hashing the whole IPv4 space.
+ */
+export async function addressDigest(db: Db, ip: string): Promise<Buffer> {
+  return createHmac('sha256', await addressKey(db))
+    .update(normaliseAddress(ip))
+    .digest();
+}
+
+/** One client, one form: `::ffff:203.0.113.7` (IPv4 on a dual-stack socket) counts as `203.0.113.7`. */
+export function normaliseAddress(ip: string): string {
+  const lower = ip.trim().toLowerCase();
+  return lower.startsWith('::ffff:') && lower.includes('.') ? lower.slice(7) : lower;
+}
+
+function addressKey(db: Db): Promise<Buffer> {
+  let key = keys.get(db);
+  if (key === undefined) {
+    key = loadKey(db);
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+async function loadKey(db: Db): Promise<Buffer> {
+  // Whichever instance inserts first wins; the others read the winner's value. The two statements
+  // run apart, so the SELECT sees a concurrent winner's committed row.
+  await db.query(sql`
+    INSERT INTO instance_secrets (name, value) VALUES (${SECRET_NAME}, ${randomBytes(32)})
+    ON CONFLICT (name) DO NOTHING`);
+  const { rows } = await db.query<{ value: Buffer }>(
+    sql`SELECT value FROM instance_secrets WHERE name = ${SECRET_NAME}`,
+  );
+  const value = rows[0]?.value;
+  if (value === undefined) throw new Error('address key unavailable');
+  return value;
+}

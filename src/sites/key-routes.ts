@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards.js';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { parseInput } from '../http/parse.js';
+import { createApiKey, listApiKeys, revokeApiKey, SCOPES } from './keys.js';
+import { getSite } from './sites.js';
+
+export const CreateKeyBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  site: z.number().int().positive(),
+  scopes: z
+    .array(z.enum(SCOPES))
+    .min(1)
+    .transform((s) => [...new Set(s)])
+    .default(['stats:read']),
+});
+
+const KeyParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const keyRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.post('/', async (req, reply) => {
+    const { userId } = await requireUser(db, req);
+    const body = parseInput(CreateKeyBody, req.body);
+    // An unknown site answers like another user's, so site ids cannot be probed.
+    const site = await getSite(db, body.site);
+    if (site === null || site.ownerId !== userId) {
+      throw new AppError('forbidden', 'you do not own this site', { field: 'site' });
+    }
+    const key = await createApiKey(db, { userId, siteId: site.id, name: body.name, scopes: body.scopes });
+    return reply.status(201).send({ data: key });
+  });
+
+  app.get('/', async (req) => {
+    const { userId } = await requireUser(db, req);
+    return { data: await listApiKeys(db, userId) };
+  });
+
+  app.delete('/:id', async (req, reply) => {
+    const { userId } = await requireUser(db, req);
+    const params = KeyParams.safeParse(req.params);
+    // Another user's key is reported as missing: its existence is none of this user's business.
+    if (!params.success || !(await revokeApiKey(db, userId, params.data.id))) {
+      throw new AppError('not_found', 'no such key');
+    }
+    return reply.status(204).send();
+  });
+};

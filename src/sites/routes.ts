@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { domainToASCII } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { authenticate, READ_SCOPE, requireUser } from '../auth/guards.js';
+import { randomToken } from '../auth/tokens.js';
+import { type Db, sql } from '../db/sql.js';
+import { withTransaction } from '../db/transaction.js';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { parseInput } from '../http/parse.js';
+import { getSite, type Site, siteView, toSite } from './sites.js';
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const HOST_NAME = `(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*`;
+const HOST = new RegExp(`^${HOST_NAME}$`);
+/** A host name, or `*.example.com` for every subdomain of example.com. */
+const HOST_PATTERN = new RegExp(`^(?:\\*\\.)?${HOST_NAME}$`);
+
+/** Lower-cased, trailing dot dropped, international names in their ASCII (punycode) form. */
+function canonicalHost(value: string): string {
+  const v = value.trim().toLowerCase().replace(/\.$/, '');
+  if (v.startsWith('*.')) return `*.${canonicalHost(v.slice(2))}`;
+  return /^[\x21-\x7e]*$/.test(v) ? v : domainToASCII(v);
+}
+
+const Domain = z
+  .string()
+  .transform(canonicalHost)
+  .pipe(z.string().regex(HOST, 'a bare host name like example.com (no scheme, port or path)'));
+
+const HostnamePattern = z
+  .string()
+  .transform(canonicalHost)
+  .pipe(z.string().regex(HOST_PATTERN, 'a host name like example.com, or *.example.com'));
+
+const Hostnames = z
+  .array(HostnamePattern)
+  .min(1)
+  .max(100)
+  .transform((h) => [...new Set(h)]);
+
+// Intl lists canonical zone names only and leaves out 'UTC' itself.
+const TIMEZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+const Timezone = z.string().refine((tz) => TIMEZONES.has(tz), 'not an IANA time zone name');
+
+export const CreateSiteBody = z.object({
+  domain: Domain,
+  timezone: Timezone.default('UTC'),
+  hostnames: Hostnames.optional(),
+});
+export const UpdateSiteBody = z.object({ timezone: Timezone.optional(), hostnames: Hostnames.optional() });
+const SiteParams = z.object({ id: z.coerce.number().int().positive() });
+
+const POLICY_FILES = { 'robots.txt': 'robots', 'llms.txt': 'llms' } as const;
+const POLICY_MAX_BYTES = 512 * 1024;
+
+const SITE_COLUMNS = sql`id, owner_id, domain, timezone, hostnames, ingest_key`;
+type SiteRow = Parameters<typeof toSite>[0];
+
+export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  // Scoped to this plugin: policy files arrive as text/plain, up to the same size as their routes allow.
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: POLICY_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.get('/', async (req) => {
+    const p = await authenticate(db, req, { allowSession: true });
+    if (p.kind === 'key') {
+      const site = p.scopes.includes(READ_SCOPE) ? await getSite(db, p.siteId) : null;
+      return { data: site ? [siteView(site)] : [] };
+    }
+    const { rows } = await db.query<SiteRow>(
+      sql`SELECT ${SITE_COLUMNS} FROM sites WHERE owner_id = ${p.userId} ORDER BY id`,
+    );
+    return { data: rows.map((r) => siteView(toSite(r))) };
+  });
+
+  app.post('/', async (req, reply) => {
+    const { userId } = await requireUser(db, req);
+    const body = parseInput(CreateSiteBody, req.body);
+    const { rows } = await db.query<SiteRow>(sql`
+      INSERT INTO sites (owner_id, domain, timezone, hostnames, ingest_key)
+      VALUES (${userId}, ${body.domain}, ${body.timezone}, ${body.hostnames ?? [body.domain]}, ${randomToken('ingestKey')})
+      RETURNING ${SITE_COLUMNS}`);
+    const site = toSite(rows[0]!);
+    // The ingest key is shown here; afterwards the owner can read it only from the database.
+    return reply.status(201).send({ data: { ...siteView(site), ingest_key: site.ingestKey } });
+  });
+
+  app.get('/:id', async (req) => {
+    const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
+    return { data: siteView(site) };
+  });
+
+  app.patch('/:id', async (req) => {
+    const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
+    const body = parseInput(UpdateSiteBody, req.body ?? {});
+    const { rows } = await db.query<SiteRow>(sql`
+      UPDATE sites SET timezone = COALESCE(${body.timezone ?? null}, timezone),
+                       hostnames = COALESCE(${body.hostnames ?? null}::text[], hostnames)
+      WHERE id = ${site.id} RETURNING ${SITE_COLUMNS}`);
+    return { data: siteView(toSite(rows[0]!)) };
+  });
+
+  for (const [file, kind] of Object.entries(POLICY_FILES)) {
+    app.put(`/:id/policy/${file}`, { bodyLimit: POLICY_MAX_BYTES }, async (req, reply) => {
+      const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
+      const body = req.body ?? '';
+      if (typeof body !== 'string') {
+        throw new AppError('bad_request', `send ${file} as text/plain`, { status: 415 });
+      }
+      if (body.includes('\u0000')) throw new AppError('bad_request', `${file} must be text`);
+      await storePolicyFile(deps, site.id, kind, body);
+      return reply.status(204).send();
+    });
+  }
+};
+
+/** The user's site by route parameter: unknown (or malformed) id → 404, someone else's → 403. */
+async function ownedSite(db: Db, params: unknown, userId: number): Promise<Site> {
+  const p = SiteParams.safeParse(params);
+  const site = p.success ? await getSite(db, p.data.id) : null;
+  if (site === null) throw new AppError('not_found', 'no such site');
+  if (site.ownerId !== userId) throw new AppError('forbidden', 'you do not own this site');
+  return site;
+}
+
+/** Stores a new version only when the text changed, so the version history marks real changes. */
+async function storePolicyFile(
+  deps: AppDeps,
+  siteId: number,
+  kind: (typeof POLICY_FILES)[keyof typeof POLICY_FILES],
+  body: string,
+): Promise<void> {
+  const digest = createHash('sha256').update(body, 'utf8').digest();
+  await withTransaction(deps.db, async (tx) => {
+    // Locks the site row so concurrent uploads take turns picking the next version number.
+    await tx.query(sql`SELECT 1 FROM sites WHERE id = ${siteId} FOR NO KEY UPDATE`);
+    const { rows } = await tx.query<{ version: number; sha256: Buffer }>(sql`
+      SELECT version, sha256 FROM policy_files WHERE site_id = ${siteId} AND kind = ${kind}
+      ORDER BY version DESC LIMIT 1`);
+    const latest = rows[0];
+    if (latest?.sha256.equals(digest)) return;
+    await tx.query(sql`
+      INSERT INTO policy_files (site_id, kind, version, body, sha256, source, valid_from)
+      VALUES (${siteId}, ${kind}, ${(latest?.version ?? 0) + 1}, ${body}, ${digest}, 'upload', now())`);
+  });
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPasswordReset } from '../../src/auth/passwords.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { signUp, uniqueAddress } from '../support/accounts.js';
+
+let t: TestApp;
+const logLines: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { LOG_LEVEL: 'info' },
+    logStream: { write: (line: string) => logLines.push(line) },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function post(url: string, payload: object, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: uniqueAddress() });
+}
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password (204), ends every session, and the old password stops working', async () => {
+    const { userId, email, password, cookie } = await signUp(t.app);
+    const token = await createPasswordReset(t.database.pool, userId);
+
+    const res = await post('/api/auth/reset-password', { token, password: 'a brand new password' });
+
+    expect(res.statusCode).toBe(204);
+    expect((await post('/api/auth/login', { email, password })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email, password: 'a brand new password' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/sites', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('accepts a token once: the second use is 400 validation_error on field token', async () => {
+    const { userId } = await signUp(t.app);
+    const token = await createPasswordReset(t.database.pool, userId);
+
+    expect(
+      (await post('/api/auth/reset-password', { token, password: 'first new password' })).statusCode,
+    ).toBe(204);
+    const again = await post('/api/auth/reset-password', { token, password: 'second new password' });
+
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({ code: 'validation_error', field: 'token' });
+  });
+
+  it('refuses a token older than an hour', async () => {
+    const { userId, email, password } = await signUp(t.app);
+    const token = await createPasswordReset(t.database.pool, userId);
+    await t.database.pool.query(
+      "UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [userId],
+    );
+
+    const res = await post('/api/auth/reset-password', { token, password: 'a brand new password' });
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.field).toBe('token');
+    expect((await post('/api/auth/login', { email, password })).statusCode).toBe(200);
+  });
+
+  it('answers 400 on field password for a new password under 8 characters, leaving the token usable', async () => {
+    const { userId } = await signUp(t.app);
+    const token = await createPasswordReset(t.database.pool, userId);
+
+    const short = await post('/api/auth/reset-password', { token, password: 'short' });
+
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatchObject({ code: 'validation_error', field: 'password' });
+    expect((await post('/api/auth/reset-password', { token, password: 'long enough now' })).statusCode).toBe(
+      204,
+    );
+  });
+});
+
+describe('POST /api/auth/forgot-password', () => {
+  it('stores a reset valid for one hour as a digest, and never returns the token', async () => {
+    const { userId, email } = await signUp(t.app);
+
+    const res = await post('/api/auth/forgot-password', { email: email.toUpperCase() });
+
+    expect(res.statusCode).toBe(202);
+    expect(res.body).toBe('');
+    const { rows } = await t.database.pool.query(
+      `SELECT token_digest, extract(epoch FROM expires_at - created_at)::int AS ttl, used_at
+       FROM password_resets WHERE user_id = $1`,
+      [userId],
+    );
+    expect(rows).toEqual([{ token_digest: expect.any(Buffer), ttl: 3600, used_at: null }]);
+    expect(rows[0].token_digest).toHaveLength(32);
+  });
+
+  it('logs that a reset was requested with the user id only: no token, email or address', async () => {
+    const { userId, email } = await signUp(t.app);
+    logLines.length = 0;
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+      remoteAddress: '192.0.2.55',
+    });
+
+    const entries = logLines.map((l) => JSON.parse(l)).filter((e) => /reset/.test(e.msg));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      level: 30,
+      userId,
+      msg: expect.stringContaining('mail delivery is not configured'),
+    });
+    const all = logLines.join('\n');
+    expect(all).not.toMatch(/[A-Za-z0-9_-]{43}/);
+    expect(all).not.toContain(email);
+    expect(all).not.toContain('192.0.2.55');
+  });
+});

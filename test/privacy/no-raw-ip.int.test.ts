@@ -1,0 +1,91 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hitsStreamName } from '../../streams/hits.js';
+import type { ProjectorWorker } from '../../src/projector/worker.js';
+import { createKey, createSite, signUp } from '../support/accounts.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { startProjectors, waitForLagZero } from '../support/projectors.js';
+
+const V4 = '203.0.113.77';
+const V6 = '2001:db8::77';
+/** What an address may look like once stored: as text, or as the hex of that text in a bytea. */
+const forms = [V4, V6, '2001:0db8', Buffer.from(V4).toString('hex'), Buffer.from(V6).toString('hex')];
+
+let t: TestApp;
+let workers: ProjectorWorker[];
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(String(chunk));
+      cb();
+    },
+  });
+  t = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logStream });
+  workers = await startProjectors(t.deps);
+});
+afterAll(async () => {
+  for (const w of workers) await w.stop();
+  await t.close();
+});
+
+describe('no raw IP is written anywhere', () => {
+  it('keeps client addresses out of the stream, every table and every log line', async () => {
+    const { cookie } = await signUp(t.app);
+    const site = await createSite(t.app, cookie, { domain: 'private.example' });
+    const { key } = await createKey(t.app, cookie, site.id);
+    for (const address of [V4, V6]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/track',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
+        payload: JSON.stringify({ s: site.id, u: 'https://private.example/page' }),
+      });
+      expect(res.statusCode).toBe(204);
+      // A login attempt from the same address exercises the rate limiter's storage too.
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: address,
+        payload: { email: 'nobody@private.example', password: 'wrong-password' },
+      });
+    }
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/overview?site=${site.id}`,
+      remoteAddress: V4,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    await waitForLagZero(t.app);
+
+    const stream = hitsStreamName(t.deps.config.STREAM_PREFIX);
+    const info = await t.deps.nats.jsm.streams.info(stream);
+    expect(info.state.messages).toBe(2);
+    const stored: string[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const m = await t.deps.nats.jsm.streams.getMessage(stream, { seq });
+      stored.push(new TextDecoder().decode(m!.data));
+    }
+    expect(stored.join('\n')).toContain('"visitor"');
+
+    const tables = await t.database.pool.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    const dumps: string[] = [];
+    for (const { table_name } of tables.rows) {
+      const rows = await t.database.pool.query(`SELECT x::text AS row FROM ${table_name} x`);
+      dumps.push(...rows.rows.map((r) => `${table_name}: ${r.row}`));
+    }
+    expect(dumps.some((d) => d.startsWith('events: '))).toBe(true);
+    expect(dumps.some((d) => d.startsWith('rate_limit_windows: '))).toBe(true);
+    expect(logLines.length).toBeGreaterThan(0);
+
+    for (const form of forms) {
+      expect(stored.filter((s) => s.includes(form))).toEqual([]);
+      expect(dumps.filter((d) => d.toLowerCase().includes(form))).toEqual([]);
+      expect(logLines.filter((l) => l.includes(form))).toEqual([]);
+    }
+  });
+});
