@@ -41,7 +41,12 @@ async function backendsFor(config: Config, log: Logger) {
         stop: async () => {},
       };
   }
-  return startBackends({ databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir, log });
+  return startBackends({
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    dataDir: config.dataDir,
+    log,
+  });
 }
 
 async function withBackends<T>(config: Config, fn: (deps: Awaited<ReturnType<typeof open>>) => Promise<T>) {

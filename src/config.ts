@@ -17,22 +17,19 @@ const natsUrls = z
  * TRUST_PROXY accepts what Fastify's `trustProxy` does, as text: `true`/`false`, a hop count,
  * or a comma-separated list of proxy addresses or CIDRs. Only with it set is X-Forwarded-For read.
  */
-const trustProxy = z
-  .string()
-  .transform((v, ctx): boolean | number | string[] => {
-    const t = v.trim();
-    if (t === '' || t === 'false') return false;
-    if (t === 'true') return true;
-    if (/^\d+$/.test(t)) return Number(t);
-    const list = t.split(',').map((s) => s.trim());
-    const bad = list.find((s) => isIP(s.split('/')[0] ?? '') === 0);
-    if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `not an address or CIDR: "${bad}"` });
-      return z.NEVER;
-    }
-    return list;
-  });
-
+const trustProxy = z.string().transform((v, ctx): boolean | number | string[] => {
+  const t = v.trim();
+  if (t === '' || t === 'false') return false;
+  if (t === 'true') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  const list = t.split(',').map((s) => s.trim());
+  const bad = list.find((s) => isIP(s.split('/')[0] ?? '') === 0);
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `not an address or CIDR: "${bad}"` });
+    return z.NEVER;
+  }
+  return list;
+});
 
 /** Each variable's description is what the one-line start-up error says it accepts. */
 export const ConfigSchema = z.object({
@@ -41,11 +38,17 @@ export const ConfigSchema = z.object({
   DATABASE_URL: postgresUrl.optional().describe('a postgres:// or postgresql:// URL'),
   NATS_URL: natsUrls.optional().describe('one or more nats:// URLs, comma separated'),
   DATA_DIR: z.string().min(1).default('./.data').describe('a directory path'),
-  TWOFOLD_ROLE: z.enum(ROLES).default('all').describe(`one of ${ROLES.join(', ')}`),
+  TWOFOLD_ROLE: z
+    .enum(ROLES)
+    .default('all')
+    .describe(`one of ${ROLES.join(', ')}`),
   TRUST_PROXY: trustProxy
     .default(false)
     .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs'),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(`one of ${LOG_LEVELS.join(', ')}`),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS)
+    .default('info')
+    .describe(`one of ${LOG_LEVELS.join(', ')}`),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()

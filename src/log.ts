@@ -21,7 +21,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       serializers,
       base: { service: 'twofold' },
-      redact: { paths: ['ip', '*.ip', 'req.headers["x-forwarded-for"]', 'headers.authorization'], remove: true },
+      redact: {
+        paths: ['ip', '*.ip', 'req.headers["x-forwarded-for"]', 'headers.authorization'],
+        remove: true,
+      },
     },
     destination,
   );

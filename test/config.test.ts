@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from '../src/config.js';
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ HOST: '127.0.0.1', PORT: 8080, TWOFOLD_ROLE: 'all', TRUST_PROXY: false, LOG_LEVEL: 'info' });
+    expect(c).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      TWOFOLD_ROLE: 'all',
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir.endsWith('/.data')).toBe(true);
   });
@@ -12,9 +18,17 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'eighty', 'PORT="eighty" is invalid: expected an integer port 0-65535'],
     ['TWOFOLD_ROLE', 'worker', 'TWOFOLD_ROLE="worker" is invalid: expected one of all, api, projector'],
-    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL="mysql://x" is invalid: expected a postgres:// or postgresql:// URL'],
+    [
+      'DATABASE_URL',
+      'mysql://x',
+      'DATABASE_URL="mysql://x" is invalid: expected a postgres:// or postgresql:// URL',
+    ],
     ['NATS_URL', 'localhost:4222', 'NATS_URL="localhost:4222" is invalid: expected one or more nats:// URLs'],
-    ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud" is invalid: expected one of fatal, error, warn, info, debug, trace'],
+    [
+      'LOG_LEVEL',
+      'loud',
+      'LOG_LEVEL="loud" is invalid: expected one of fatal, error, warn, info, debug, trace',
+    ],
     ['TRUST_PROXY', 'proxy.local', 'TRUST_PROXY="proxy.local" is invalid: expected true, false, a hop count'],
   ])('refuses %s=%s with one line naming it', (name, value, message) => {
     let err: unknown;
@@ -31,6 +45,9 @@ describe('loadConfig', () => {
   it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 });

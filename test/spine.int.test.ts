@@ -4,7 +4,8 @@ import { createKey, createSite, signUp } from './support/accounts.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { startProjectors, waitForLagZero } from './support/projectors.js';
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
@@ -70,16 +71,16 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
   });
 
   it('answers 403 for an unknown site or a foreign hostname and stores nothing for them', async () => {
-    const before = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`)).state
-      .messages;
+    const before = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`))
+      .state.messages;
     const unknown = await track({ s: 999_999, u: 'https://spine.example/' }, '198.51.100.9', CHROME);
     expect(unknown.statusCode).toBe(403);
     expect(unknown.json()).toEqual({ error: { code: 'forbidden', message: 'unknown site' } });
     const foreign = await track({ s: siteId, u: 'https://evil.example/' }, '198.51.100.9', CHROME);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('forbidden');
-    const after = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`)).state
-      .messages;
+    const after = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`))
+      .state.messages;
     expect(after).toBe(before);
   });
 
@@ -87,7 +88,12 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     const stream = `${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`;
     const before = (await t.deps.nats.jsm.streams.info(stream)).state.messages;
     const bot = await track({ s: siteId, u: 'https://spine.example/' }, '198.51.100.3', GOOGLEBOT);
-    const junk = await t.app.inject({ method: 'POST', url: '/api/track', payload: '{not json', headers: { 'content-type': 'text/plain' } });
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: '/api/track',
+      payload: '{not json',
+      headers: { 'content-type': 'text/plain' },
+    });
     const invalid = await track({ s: siteId, u: 'not a url' }, '198.51.100.3', CHROME);
     for (const r of [bot, junk, invalid]) expect([r.statusCode, r.body]).toEqual([204, '']);
     expect((await t.deps.nats.jsm.streams.info(stream)).state.messages).toBe(before);
@@ -110,7 +116,11 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     expect(cross.json().error.code).toBe('forbidden');
 
     expect((await overview(`site=${otherSite.id}`, `Bearer ${otherKey.key}`)).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/keys/${otherKey.id}`, headers: { cookie: other.cookie } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/keys/${otherKey.id}`,
+      headers: { cookie: other.cookie },
+    });
     expect(del.statusCode).toBe(204);
     const revoked = await overview(`site=${otherSite.id}`, `Bearer ${otherKey.key}`);
     expect(revoked.statusCode).toBe(401);
@@ -122,7 +132,9 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     expect(bad.json().error).toMatchObject({ code: 'validation_error', field: 'range' });
     const tz = await overview(`site=${siteId}&tz=Mars/Olympus`);
     expect(tz.json().error).toMatchObject({ code: 'validation_error', field: 'tz' });
-    const both = await overview(`site=${siteId}&range=7d&start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z`);
+    const both = await overview(
+      `site=${siteId}&range=7d&start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z`,
+    );
     expect(both.json().error).toMatchObject({ code: 'validation_error', field: 'range' });
   });
 

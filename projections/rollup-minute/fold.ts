@@ -36,7 +36,11 @@ export function foldRollupMinute(events: readonly Sequenced[], state: RollupStat
     for (const c of COUNTERS) row[c] += d[c] ?? 0;
   };
   const session = (s: SessionState, sign: 1 | -1) =>
-    add(s.site, s.started, { sessions: sign, bounces: isBounce(s) ? sign : 0, duration_ms: sign * (s.last - s.started) });
+    add(s.site, s.started, {
+      sessions: sign,
+      bounces: isBounce(s) ? sign : 0,
+      duration_ms: sign * (s.last - s.started),
+    });
 
   const firstSeen = new Map(state.firstSeen);
   const movedVisitors = new Map<string, { site: number; visitor: string; ts: number }>();

@@ -74,7 +74,8 @@ function toAppError(err: FastifyError | Error): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZod(err);
   const fe = err as FastifyError;
-  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('bad_request', 'body too large', { status: 413 });
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new AppError('bad_request', 'body too large', { status: 413 });
   if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return new AppError('bad_request', 'unsupported content type', { status: 415 });
   if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
@@ -84,7 +85,8 @@ function toAppError(err: FastifyError | Error): AppError {
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500)
     return new AppError('bad_request', fe.message, { status: fe.statusCode });
   const pgCode = (err as { code?: unknown }).code;
-  if (typeof pgCode === 'string' && /^(08|57P)/.test(pgCode)) return new AppError('database_error', 'database unavailable');
+  if (typeof pgCode === 'string' && /^(08|57P)/.test(pgCode))
+    return new AppError('database_error', 'database unavailable');
   return new AppError('internal_error', 'internal error');
 }
 
@@ -92,7 +94,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     const e = toAppError(err as Error);
     if (e.status >= 500) req.log.error({ err }, 'request failed');
-    reply.status(e.status).headers(e.headers).send(errorBody(e.code, e.message, e.field));
+    reply
+      .status(e.status)
+      .headers(e.headers)
+      .send(errorBody(e.code, e.message, e.field));
   });
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send(errorBody('not_found', `no route for ${req.method} ${req.url.split('?')[0]}`));

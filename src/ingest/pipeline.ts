@@ -43,7 +43,8 @@ export async function prepareHit(deps: IngestDeps, input: unknown, ctx: HitConte
   const site = await deps.sites.get(p.s);
   if (!site) return { kind: 'forbidden', message: 'unknown site' };
   const url = new URL(p.u);
-  if (!hostnameBelongs(site, url.hostname)) return { kind: 'forbidden', message: 'hostname does not belong to the site' };
+  if (!hostnameBelongs(site, url.hostname))
+    return { kind: 'forbidden', message: 'hostname does not belong to the site' };
   if (isbot(ctx.userAgent)) return { kind: 'dropped', reason: 'bot' };
 
   const salt = await deps.salts.saltFor(site.id, ctx.receivedAt);

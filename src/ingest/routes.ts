@@ -28,7 +28,8 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     const code = (err as { code?: string }).code;
     if (req.routeOptions.url === '/api/track' && code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return dropped('track', 'malformed', reply);
-    if (err instanceof AppError) return reply.status(err.status).send(errorBody(err.code, err.message, err.field));
+    if (err instanceof AppError)
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.field));
     req.log.error({ err }, 'ingest failed');
     return reply.status(503).send(errorBody('upstream_error', 'the hit could not be stored; retry later'));
   });

@@ -77,18 +77,20 @@ export class Appender {
       const batch = this.take(lane);
       lane.inFlight++;
       const body = `{"v":1,"events":[${batch.map((w) => w.json).join(',')}]}`;
-      this.publish(subject, body).then(
-        () => {
-          for (const w of batch) w.resolve();
-        },
-        (err: Error) => {
-          for (const w of batch) w.reject(err);
-        },
-      ).finally(() => {
-        lane.inFlight--;
-        if (lane.queue.length > 0) this.pump(subject);
-        else if (lane.inFlight === 0) this.lanes.delete(subject);
-      });
+      this.publish(subject, body)
+        .then(
+          () => {
+            for (const w of batch) w.resolve();
+          },
+          (err: Error) => {
+            for (const w of batch) w.reject(err);
+          },
+        )
+        .finally(() => {
+          lane.inFlight--;
+          if (lane.queue.length > 0) this.pump(subject);
+          else if (lane.inFlight === 0) this.lanes.delete(subject);
+        });
     }
   }
 

@@ -6,7 +6,9 @@ import { type Db, sql } from '../db/sql.js';
  * predecessor's redelivery, or a rebuild's swap) serialise on this row.
  */
 export async function claimCheckpoint(tx: Db, name: string): Promise<number> {
-  await tx.query(sql`INSERT INTO projection_checkpoints (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING`);
+  await tx.query(
+    sql`INSERT INTO projection_checkpoints (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING`,
+  );
   const { rows } = await tx.query<{ last_seq: number }>(
     sql`SELECT last_seq FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`,
   );

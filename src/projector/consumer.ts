@@ -41,7 +41,11 @@ export async function positionConsumer(
 }
 
 /** Stream messages of this projection's subjects that it has not folded yet. */
-export async function consumerLag(jsm: JetStreamManager, prefix: string, projection: Projection): Promise<number> {
+export async function consumerLag(
+  jsm: JetStreamManager,
+  prefix: string,
+  projection: Projection,
+): Promise<number> {
   const info = await jsm.consumers.info(hitsStreamName(prefix), durableName(prefix, projection));
   return info.num_pending + info.num_ack_pending;
 }

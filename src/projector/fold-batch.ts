@@ -28,7 +28,12 @@ export interface FoldResult {
 export async function foldInto(tx: Db, projection: Projection, messages: readonly StreamMessage[]) {
   const last = await claimCheckpoint(tx, projection.name);
   const fresh = messages.filter((m) => m.seq > last);
-  const result: FoldResult = { events: 0, duplicates: messages.length - fresh.length, unreadable: 0, lastSeq: last };
+  const result: FoldResult = {
+    events: 0,
+    duplicates: messages.length - fresh.length,
+    unreadable: 0,
+    lastSeq: last,
+  };
   if (fresh.length === 0) return result;
   const events: Sequenced[] = [];
   for (const m of fresh) {

@@ -20,9 +20,10 @@ export class Leadership {
       const client = await this.db.connect().catch(() => undefined);
       if (client) {
         const { rows } = await client
-          .query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext('twofold.projector'), hashtext($1)) AS ok", [
-            this.name,
-          ])
+          .query<{ ok: boolean }>(
+            "SELECT pg_try_advisory_lock(hashtext('twofold.projector'), hashtext($1)) AS ok",
+            [this.name],
+          )
           .catch(() => ({ rows: [{ ok: false }] }));
         if (rows[0]?.ok) {
           this.client = client;

@@ -76,7 +76,8 @@ export class ProjectorWorker {
         }
         await this.draining;
       } catch (err) {
-        if (!this.stopped) this.deps.log.warn({ err, projection: this.projection.name }, 'projector restarting');
+        if (!this.stopped)
+          this.deps.log.warn({ err, projection: this.projection.name }, 'projector restarting');
         await new Promise((r) => setTimeout(r, this.retryDelayMs));
       } finally {
         this.leadership.release();
@@ -106,7 +107,10 @@ export class ProjectorWorker {
         batch.at(-1)!.ack();
         this.deps.metrics.projectorFolded.labels(this.projection.name).inc(r.events);
         if (r.unreadable > 0)
-          this.deps.log.error({ projection: this.projection.name, count: r.unreadable }, 'skipped unreadable messages');
+          this.deps.log.error(
+            { projection: this.projection.name, count: r.unreadable },
+            'skipped unreadable messages',
+          );
       } catch (err) {
         this.deps.log.warn({ err, projection: this.projection.name }, 'fold failed; retrying');
         await new Promise((r) => setTimeout(r, this.retryDelayMs));

@@ -33,7 +33,15 @@ describe('rollup_minute', () => {
     ]);
     await foldTwice(db.pool, rollupMinute, msgs, 1);
     expect(await minuteRows(site)).toEqual([
-      { m: '10:00', pageviews: 2, events: 0, visitors: 2, sessions: 2, bounces: 0, duration_ms: 5 * MIN + 2 * MIN - 10_000 },
+      {
+        m: '10:00',
+        pageviews: 2,
+        events: 0,
+        visitors: 2,
+        sessions: 2,
+        bounces: 0,
+        duration_ms: 5 * MIN + 2 * MIN - 10_000,
+      },
       { m: '10:02', pageviews: 0, events: 1, visitors: 0, sessions: 0, bounces: 0, duration_ms: 0 },
       { m: '10:05', pageviews: 2, events: 0, visitors: 1, sessions: 1, bounces: 1, duration_ms: 0 },
       { m: '11:00', pageviews: 1, events: 0, visitors: 0, sessions: 1, bounces: 1, duration_ms: 0 },
@@ -45,7 +53,10 @@ describe('rollup_minute', () => {
     await foldTwice(
       db.pool,
       rollupMinute,
-      messages([[hit({ site, visitor: 'v', ts: T0 + 10 * MIN })], [hit({ site, visitor: 'v', ts: T0 })]], 100),
+      messages(
+        [[hit({ site, visitor: 'v', ts: T0 + 10 * MIN })], [hit({ site, visitor: 'v', ts: T0 })]],
+        100,
+      ),
       1,
     );
     expect(await minuteRows(site)).toEqual([

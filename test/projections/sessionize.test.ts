@@ -12,7 +12,13 @@ describe('sessionize', () => {
     expect(sessionOf.get(b.id)).toBe(a.id);
     expect(sessionOf.get(c.id)).toBe(c.id);
     const first = changes.get(a.id)!.after;
-    expect(first).toMatchObject({ pageviews: 2, entryPath: '/a', exitPath: '/b', started: T0, last: T0 + 29 * MIN });
+    expect(first).toMatchObject({
+      pageviews: 2,
+      entryPath: '/a',
+      exitPath: '/b',
+      started: T0,
+      last: T0 + 29 * MIN,
+    });
     expect(changes.get(c.id)!.after).toMatchObject({ pageviews: 1, entryPath: '/c' });
   });
 

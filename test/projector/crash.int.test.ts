@@ -29,8 +29,11 @@ function spawnProjector(): ChildProcess {
 }
 
 const checkpoints = async () =>
-  (await t.database.pool.query<{ n: number }>('SELECT coalesce(sum(last_seq), 0)::int AS n FROM projection_checkpoints'))
-    .rows[0]!.n;
+  (
+    await t.database.pool.query<{ n: number }>(
+      'SELECT coalesce(sum(last_seq), 0)::int AS n FROM projection_checkpoints',
+    )
+  ).rows[0]!.n;
 
 async function until(cond: () => Promise<boolean>, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
@@ -47,10 +50,11 @@ describe('a projector killed mid-batch', () => {
     for (let v = 0; v < VISITORS; v++)
       for (let k = 0; k < PAGES; k += 2)
         groups.push([0, 1].map((j) => hit({ site: 1, visitor: `v${v}`, ts: T0 + v * 1000 + (k + j) * MIN })));
-    for (const g of groups) await t.deps.appender.appendAtomic(subjectFor(t.deps.config.STREAM_PREFIX, 1, 'human'), g);
+    for (const g of groups)
+      await t.deps.appender.appendAtomic(subjectFor(t.deps.config.STREAM_PREFIX, 1, 'human'), g);
     const total = groups.length * 2; // both projections end at the same last sequence
-    const lastSeq = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`)).state
-      .last_seq;
+    const lastSeq = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`))
+      .state.last_seq;
 
     let kills = 0;
     for (let round = 0; round < 4; round++) {

@@ -19,10 +19,16 @@ describe('resolveRange', () => {
   });
 
   it('takes 7d as seven calendar days ending with today', () => {
-    expect(iso(resolveRange('7d', 'UTC', now))).toEqual(['2026-03-24T00:00:00.000Z', '2026-03-31T00:00:00.000Z']);
+    expect(iso(resolveRange('7d', 'UTC', now))).toEqual([
+      '2026-03-24T00:00:00.000Z',
+      '2026-03-31T00:00:00.000Z',
+    ]);
   });
 
   it('takes 12mo as twelve calendar months ending with this one', () => {
-    expect(iso(resolveRange('12mo', 'UTC', now))).toEqual(['2025-04-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
+    expect(iso(resolveRange('12mo', 'UTC', now))).toEqual([
+      '2025-04-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ]);
   });
 });

@@ -14,7 +14,8 @@ export function messages(groups: StreamEvent[][], firstSeq = 1): StreamMessage[]
  * ack) and checks that the second delivery changed nothing.
  */
 export async function foldTwice(db: pg.Pool, projection: Projection, msgs: StreamMessage[], batchSize = 2) {
-  for (let i = 0; i < msgs.length; i += batchSize) await foldBatch(db, projection, msgs.slice(i, i + batchSize));
+  for (let i = 0; i < msgs.length; i += batchSize)
+    await foldBatch(db, projection, msgs.slice(i, i + batchSize));
   const again = await foldBatch(db, projection, msgs);
   expect(again.events).toBe(0);
   expect(again.duplicates).toBe(msgs.length);

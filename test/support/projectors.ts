@@ -7,7 +7,13 @@ export async function startProjectors(deps: AppDeps, opts: WorkerOptions = {}): 
   const workers = PROJECTIONS.map(
     (p) =>
       new ProjectorWorker(
-        { db: deps.db, nats: deps.nats, prefix: deps.config.STREAM_PREFIX, log: deps.log, metrics: deps.metrics },
+        {
+          db: deps.db,
+          nats: deps.nats,
+          prefix: deps.config.STREAM_PREFIX,
+          log: deps.log,
+          metrics: deps.metrics,
+        },
         p,
         { ackWaitMs: 2000, retryDelayMs: 100, ...opts },
       ),

@@ -16,7 +16,12 @@ export const QueryEnvelope = z
   .check((ctx) => {
     const v = ctx.value;
     if (v.range !== undefined && (v.start !== undefined || v.end !== undefined))
-      ctx.issues.push({ code: 'custom', path: ['range'], message: 'give range or start/end, not both', input: v });
+      ctx.issues.push({
+        code: 'custom',
+        path: ['range'],
+        message: 'give range or start/end, not both',
+        input: v,
+      });
     if (v.end !== undefined && v.start === undefined)
       ctx.issues.push({ code: 'custom', path: ['start'], message: 'end needs start', input: v });
     if (v.start !== undefined && v.end !== undefined && Date.parse(v.end) <= Date.parse(v.start))

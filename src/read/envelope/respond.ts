@@ -16,7 +16,12 @@ export function queryMeta(q: Query): Record<string, unknown> {
   };
 }
 
-export function respond<T>(q: Query, data: T, startedAt: number, opts: { sampled?: boolean } = {}): Envelope<T> {
+export function respond<T>(
+  q: Query,
+  data: T,
+  startedAt: number,
+  opts: { sampled?: boolean } = {},
+): Envelope<T> {
   return {
     data,
     meta: {
