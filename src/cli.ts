@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { startBackends } from './embedded/backends.js';
+import { isProcessRunning } from './embedded/pid-file.js';
 import { readRuntime } from './embedded/runtime.js';
 import { createLogger, type Logger } from './log.js';
 import { connectNats } from './nats/connect.js';
@@ -18,15 +19,6 @@ const USAGE = `usage: twofold <command>
   projections rebuild [--only NAME]   rebuild projections from the stream (ingest keeps running)
 projections: ${PROJECTIONS.map((p) => p.name).join(', ')}`;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The servers a command talks to: the configured URLs, else those of the running `npm start`
  * (DATA_DIR/runtime.json), else embedded servers started for this command alone.
@@ -34,7 +26,7 @@ function alive(pid: number): boolean {
 async function backendsFor(config: Config, log: Logger) {
   if (!config.DATABASE_URL || !config.NATS_URL) {
     const rt = await readRuntime(config.dataDir);
-    if (rt && alive(rt.pid))
+    if (rt && (await isProcessRunning(rt.pid)))
       return {
         databaseUrl: config.DATABASE_URL ?? rt.databaseUrl,
         natsUrl: config.NATS_URL ?? rt.natsUrl,

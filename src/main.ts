@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
 import { startTwofold } from './server.js';
 
@@ -22,7 +22,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  // A bad setting is one line naming the variable and what it accepts, not a stack trace.
-  console.error(`twofold: ${err instanceof ConfigError ? err.message : (err?.stack ?? err)}`);
+  // Start-up failures (a bad setting, a missing binary, a busy DATA_DIR) are one line that says
+  // what to do; the stack only helps when asked for.
+  const detail = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+  console.error(`twofold: ${err instanceof Error ? (detail ? err.stack : err.message) : String(err)}`);
   process.exit(1);
 });
