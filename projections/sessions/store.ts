@@ -31,22 +31,20 @@ export async function loadSessions(db: Db, table: SessionTable, events: readonly
   const { rows } = await db.query<Row>(sql`
     SELECT * FROM ${raw(table)}
     WHERE visitor_id = ANY(${visitors}::text[]) AND last_seen_at >= ${iso(since)}::timestamptz`);
-  return rows.map(
-    (r): SessionState => ({
-      id: r.id,
-      site: r.site_id,
-      visitor: r.visitor_id,
-      started: r.started_at.getTime(),
-      last: r.last_seen_at.getTime(),
-      pageviews: r.pageviews,
-      events: r.events,
-      interactive: r.interactive,
-      entryPath: r.entry_path,
-      entryAt: r.entry_at?.getTime() ?? null,
-      exitPath: r.exit_path,
-      exitAt: r.exit_at?.getTime() ?? null,
-    }),
-  );
+  return rows.map((r): SessionState => ({
+    id: r.id,
+    site: r.site_id,
+    visitor: r.visitor_id,
+    started: r.started_at.getTime(),
+    last: r.last_seen_at.getTime(),
+    pageviews: r.pageviews,
+    events: r.events,
+    interactive: r.interactive,
+    entryPath: r.entry_path,
+    entryAt: r.entry_at?.getTime() ?? null,
+    exitPath: r.exit_path,
+    exitAt: r.exit_at?.getTime() ?? null,
+  }));
 }
 
 export function saveSessions(table: SessionTable, sessions: readonly SessionState[]): Sql {

@@ -50,7 +50,9 @@ describe('raw_events', () => {
 
   it('skips an unreadable message without blocking the ones after it', async () => {
     const good = hit({ site: 9, visitor: 'z', ts: T0 });
-    const r = await (await import('../../src/projector/fold-batch.js')).foldBatch(db.pool, rawEvents, [
+    const r = await (
+      await import('../../src/projector/fold-batch.js')
+    ).foldBatch(db.pool, rawEvents, [
       { seq: 10, data: '{"v":99}' },
       { seq: 11, data: JSON.stringify({ v: 1, events: [good] }) },
     ]);
