@@ -49,6 +49,8 @@ export const ConfigSchema = z.object({
     .enum(LOG_LEVELS)
     .default('info')
     .describe(`one of ${LOG_LEVELS.join(', ')}`),
+  /** Operator-supplied MaxMind-format City databases (GeoIP2/GeoLite2), comma-separated; unset → no city/region. */
+  GEOIP_CITY_DB: z.string().optional().describe('comma-separated paths of MaxMind City .mmdb files'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { type Backends, startBackends } from './embedded/backends.js';
 import { buildApp } from './http/app.js';
+import { cityDbPaths, openGeoOnce } from './enrich/open-geo-once.js';
 import { createMetrics } from './http/metrics.js';
 import { pruneSalts } from './ingest/salts.js';
 import type { Logger } from './log.js';
@@ -53,7 +54,8 @@ export async function startTwofold(config: Config, log: Logger): Promise<Running
   let app: FastifyInstance | undefined;
   let address: string | undefined;
   if (config.TWOFOLD_ROLE !== 'projector') {
-    app = await buildApp({ config, db, nats, appender: new Appender(nats.js), log, metrics });
+    const geo = await openGeoOnce(cityDbPaths(config.GEOIP_CITY_DB));
+    app = await buildApp({ config, db, nats, appender: new Appender(nats.js), log, metrics, geo });
     address = await app.listen({ host: config.HOST, port: config.PORT });
     log.info({ address, role: config.TWOFOLD_ROLE }, 'twofold listening');
   }

@@ -35,6 +35,29 @@ export const HitRecorded = z.object({
   referrer: z.string().optional(),
   /** Hex digest of (daily salt, site, address, user agent). */
   visitor: z.string(),
+  /** From the user agent, which itself is not kept. */
+  browser: z.string().optional(),
+  browser_version: z.string().optional(),
+  os: z.string().optional(),
+  os_version: z.string().optional(),
+  device: z.string().optional(),
+  /** From the screen width `w`. */
+  screen: z.string().optional(),
+  /** From the address, which itself is not kept. */
+  country: z.string().optional(),
+  region: z.string().optional(),
+  city: z.string().optional(),
+  asn: z.number().int().optional(),
+  lang: z.string().optional(),
+  /** Engagement (ms) and maximum scroll (%) of the page before this one, or of this page for `engagement`. */
+  d: z.number().int().optional(),
+  sc: z.number().int().optional(),
+  props: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  /** The identify id (`twofold.identify`), on the identify hit and every later hit of the page session. */
+  identity: z.string().optional(),
+  sdk: z.string().optional(),
+  vitals: z.partialRecord(z.enum(['lcp', 'cls', 'inp', 'fcp', 'ttfb']), z.number()).optional(),
+  revenue: z.object({ amount: z.number(), currency: z.string() }).optional(),
 });
 export type HitRecorded = z.infer<typeof HitRecorded>;
 

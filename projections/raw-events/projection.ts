@@ -1,18 +1,20 @@
 import type { Projection } from '../projection.js';
 import { humanHits } from '../human-hits.js';
-import type { SessionState } from '../sessions/sessionize.js';
 import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
-import { foldRawEvents } from './fold.js';
+import { foldRawEvents, type RawEventsState } from './fold.js';
+import { loadIdentities } from './identities.js';
 
-export const rawEvents: Projection<SessionState[]> = {
+export const rawEvents: Projection<RawEventsState> = {
   name: 'raw_events',
   audience: 'human',
-  tables: ['events', SESSION_TABLES.rawEvents],
-  load: (db, events) =>
-    loadSessions(
-      db,
-      SESSION_TABLES.rawEvents,
-      humanHits(events).map((s) => s.event),
-    ),
+  tables: ['events', SESSION_TABLES.rawEvents, 'identities'],
+  async load(db, events) {
+    const hits = humanHits(events).map((s) => s.event);
+    const [sessions, identities] = await Promise.all([
+      loadSessions(db, SESSION_TABLES.rawEvents, hits),
+      loadIdentities(db, hits),
+    ]);
+    return { sessions, identities };
+  },
   fold: foldRawEvents,
 };

@@ -1,6 +1,25 @@
+import { attribute } from '../../src/enrich/attribution.js';
 import type { HitRecorded } from '../../streams/events.js';
 
 export const SESSION_GAP_MS = 30 * 60 * 1000;
+
+/** What a session is attributed to and where it came from: its first hit's. */
+export interface SessionAttrs {
+  channel?: string;
+  referrer_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+  referrer?: string;
+  country?: string;
+  region?: string;
+  city?: string;
+  device?: string;
+  browser?: string;
+  os?: string;
+  screen?: string;
+}
 
 export interface SessionState {
   id: string;
@@ -15,6 +34,9 @@ export interface SessionState {
   entryAt: number | null;
   exitPath: string | null;
   exitAt: number | null;
+  attrs: SessionAttrs;
+  identity: string | null;
+  lastPageviewId: string | null;
 }
 
 export interface SessionChange {
@@ -22,11 +44,19 @@ export interface SessionChange {
   after: SessionState;
 }
 
+/** Engagement measured on a page, reported by a later hit: time and scroll of that pageview. */
+export interface Engagement {
+  pageview: string;
+  d?: number;
+  sc?: number;
+}
+
 export interface Sessionized {
   /** Event id → session id. */
   sessionOf: Map<string, string>;
   /** Every session the events created or extended, with its state before the batch. */
   changes: Map<string, SessionChange>;
+  engagements: Engagement[];
 }
 
 /** `identify` only attaches traits: it says nothing about whether the person engaged. */
@@ -50,6 +80,35 @@ export function isBounce(s: SessionState): boolean {
 const visitorKey = (site: number, visitor: string) => `${site}:${visitor}`;
 
 /**
+ * The session's attributes from its first hit. Channel and source are classified here, when
+ * projecting, so a rebuild after the source tables change classifies history again. A referrer
+ * from the site itself starts no new source: such a session is direct.
+ */
+export function sessionAttrs(e: HitRecorded): SessionAttrs {
+  const a = attribute({ referrer: e.referrer, query: e.query, hostname: e.hostname }) ?? {
+    channel: 'direct',
+  };
+  const attrs: SessionAttrs = {
+    channel: a.channel,
+    referrer_source: a.source,
+    utm_medium: a.medium,
+    utm_campaign: a.campaign,
+    utm_term: a.term,
+    utm_content: a.content,
+    referrer: e.referrer,
+    country: e.country,
+    region: e.region,
+    city: e.city,
+    device: e.device,
+    browser: e.browser,
+    os: e.os,
+    screen: e.screen,
+  };
+  for (const k of Object.keys(attrs) as (keyof SessionAttrs)[]) if (attrs[k] === undefined) delete attrs[k];
+  return attrs;
+}
+
+/**
  * Assigns events to sessions: an event joins the visitor's session whose span, widened by the
  * 30-minute gap on both sides, contains it, else it starts a new one. Late events (backfill) may
  * extend a session backwards. Pure: `prior` holds the sessions already stored for these visitors.
@@ -59,12 +118,13 @@ export function sessionize(events: readonly HitRecorded[], prior: readonly Sessi
   for (const s of prior) {
     const k = visitorKey(s.site, s.visitor);
     const list = byVisitor.get(k) ?? [];
-    list.push({ ...s });
+    list.push({ ...s, attrs: { ...s.attrs } });
     byVisitor.set(k, list);
   }
   const priorById = new Map(prior.map((s) => [s.id, s]));
   const sessionOf = new Map<string, string>();
   const changes = new Map<string, SessionChange>();
+  const engagements: Engagement[] = [];
 
   const ordered = events
     .map((e, i) => ({ e, i }))
@@ -90,15 +150,18 @@ export function sessionize(events: readonly HitRecorded[], prior: readonly Sessi
         entryAt: null,
         exitPath: null,
         exitAt: null,
+        attrs: sessionAttrs(e),
+        identity: null,
+        lastPageviewId: null,
       };
       list.push(session);
     }
-    apply(session, e);
+    const engaged = apply(session, e);
+    if (engaged) engagements.push(engaged);
     sessionOf.set(e.id, session.id);
-    const before = priorById.get(session.id) ?? null;
-    changes.set(session.id, { before, after: session });
+    changes.set(session.id, { before: priorById.get(session.id) ?? null, after: session });
   }
-  return { sessionOf, changes };
+  return { sessionOf, changes, engagements };
 }
 
 function closest(list: SessionState[], ts: number): SessionState | undefined {
@@ -115,12 +178,25 @@ function closest(list: SessionState[], ts: number): SessionState | undefined {
   return best;
 }
 
-function apply(s: SessionState, e: HitRecorded): void {
+/** Folds one event into its session; returns the engagement it reports for an earlier pageview. */
+function apply(s: SessionState, e: HitRecorded): Engagement | undefined {
+  if (e.ts < s.started) s.attrs = sessionAttrs(e);
   s.started = Math.min(s.started, e.ts);
   s.last = Math.max(s.last, e.ts);
   s.events++;
+  if (e.identity) s.identity = e.identity;
   if (isInteractive(e)) s.interactive++;
-  if (e.kind !== 'pageview') return;
+  // `d`/`sc` on a pageview measure the page before it; an engagement hit measures the current one.
+  const measured = e.kind === 'pageview' || e.kind === 'engagement' ? s.lastPageviewId : null;
+  const engaged =
+    measured && (e.d !== undefined || e.sc !== undefined)
+      ? {
+          pageview: measured,
+          ...(e.d !== undefined ? { d: e.d } : {}),
+          ...(e.sc !== undefined ? { sc: e.sc } : {}),
+        }
+      : undefined;
+  if (e.kind !== 'pageview') return engaged;
   s.pageviews++;
   if (s.entryAt === null || e.ts < s.entryAt) {
     s.entryAt = e.ts;
@@ -129,5 +205,7 @@ function apply(s: SessionState, e: HitRecorded): void {
   if (s.exitAt === null || e.ts >= s.exitAt) {
     s.exitAt = e.ts;
     s.exitPath = e.pathname;
+    s.lastPageviewId = e.id;
   }
+  return engaged;
 }

@@ -1,12 +1,32 @@
-import { type Db, raw, type Sql, sql } from '../../src/db/sql.js';
+import { type Db, join, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { SESSION_GAP_MS, type SessionState } from './sessionize.js';
+import { SESSION_GAP_MS, type SessionAttrs, type SessionState } from './sessionize.js';
 
 /** Each projection that sessionizes keeps its own copy of session state, so each folds on its own. */
 export const SESSION_TABLES = { rawEvents: 'sessions', rollupMinute: 'rollup_session_state' } as const;
 export type SessionTable = (typeof SESSION_TABLES)[keyof typeof SESSION_TABLES];
 
-interface Row {
+/** The attribute columns only the raw projection's `sessions` table keeps (reads break sessions down by them). */
+const ATTR_COLUMNS = [
+  'channel',
+  'referrer_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+  'country',
+  'region',
+  'city',
+  'device',
+  'browser',
+  'os',
+  'screen',
+] as const satisfies readonly (keyof SessionAttrs)[];
+
+const hasAttrs = (table: SessionTable) => table === SESSION_TABLES.rawEvents;
+
+type Row = {
   id: string;
   site_id: number;
   visitor_id: string;
@@ -19,7 +39,9 @@ interface Row {
   entry_at: Date | null;
   exit_path: string | null;
   exit_at: Date | null;
-}
+  identity?: string | null;
+  last_pageview_id?: string | null;
+} & Partial<Record<(typeof ATTR_COLUMNS)[number], string | null>>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -31,36 +53,55 @@ export async function loadSessions(db: Db, table: SessionTable, events: readonly
   const { rows } = await db.query<Row>(sql`
     SELECT * FROM ${raw(table)}
     WHERE visitor_id = ANY(${visitors}::text[]) AND last_seen_at >= ${iso(since)}::timestamptz`);
-  return rows.map((r): SessionState => ({
-    id: r.id,
-    site: r.site_id,
-    visitor: r.visitor_id,
-    started: r.started_at.getTime(),
-    last: r.last_seen_at.getTime(),
-    pageviews: r.pageviews,
-    events: r.events,
-    interactive: r.interactive,
-    entryPath: r.entry_path,
-    entryAt: r.entry_at?.getTime() ?? null,
-    exitPath: r.exit_path,
-    exitAt: r.exit_at?.getTime() ?? null,
-  }));
+  return rows.map((r): SessionState => {
+    const attrs: SessionAttrs = {};
+    for (const c of ATTR_COLUMNS) if (r[c] != null) attrs[c] = r[c];
+    return {
+      id: r.id,
+      site: r.site_id,
+      visitor: r.visitor_id,
+      started: r.started_at.getTime(),
+      last: r.last_seen_at.getTime(),
+      pageviews: r.pageviews,
+      events: r.events,
+      interactive: r.interactive,
+      entryPath: r.entry_path,
+      entryAt: r.entry_at?.getTime() ?? null,
+      exitPath: r.exit_path,
+      exitAt: r.exit_at?.getTime() ?? null,
+      attrs,
+      identity: r.identity ?? null,
+      lastPageviewId: r.last_pageview_id ?? null,
+    };
+  });
 }
 
 export function saveSessions(table: SessionTable, sessions: readonly SessionState[]): Sql {
   const col = <T>(f: (s: SessionState) => T) => sessions.map(f);
-  return sql`
-    INSERT INTO ${raw(table)} (id, site_id, visitor_id, started_at, last_seen_at, pageviews, events,
-      interactive, entry_path, entry_at, exit_path, exit_at)
-    SELECT * FROM unnest(${col((s) => s.id)}::uuid[], ${col((s) => s.site)}::bigint[],
-      ${col((s) => s.visitor)}::text[], ${col((s) => iso(s.started))}::timestamptz[],
-      ${col((s) => iso(s.last))}::timestamptz[], ${col((s) => s.pageviews)}::int[],
-      ${col((s) => s.events)}::int[], ${col((s) => s.interactive)}::int[],
-      ${col((s) => s.entryPath)}::text[], ${col((s) => iso(s.entryAt))}::timestamptz[],
-      ${col((s) => s.exitPath)}::text[], ${col((s) => iso(s.exitAt))}::timestamptz[])
-    ON CONFLICT (id) DO UPDATE SET
-      started_at = excluded.started_at, last_seen_at = excluded.last_seen_at,
+  const base = sql`
+    ${col((s) => s.id)}::uuid[], ${col((s) => s.site)}::bigint[],
+    ${col((s) => s.visitor)}::text[], ${col((s) => iso(s.started))}::timestamptz[],
+    ${col((s) => iso(s.last))}::timestamptz[], ${col((s) => s.pageviews)}::int[],
+    ${col((s) => s.events)}::int[], ${col((s) => s.interactive)}::int[],
+    ${col((s) => s.entryPath)}::text[], ${col((s) => iso(s.entryAt))}::timestamptz[],
+    ${col((s) => s.exitPath)}::text[], ${col((s) => iso(s.exitAt))}::timestamptz[]`;
+  const baseColumns = `id, site_id, visitor_id, started_at, last_seen_at, pageviews, events, interactive,
+      entry_path, entry_at, exit_path, exit_at`;
+  const baseUpdates = `started_at = excluded.started_at, last_seen_at = excluded.last_seen_at,
       pageviews = excluded.pageviews, events = excluded.events, interactive = excluded.interactive,
       entry_path = excluded.entry_path, entry_at = excluded.entry_at,
       exit_path = excluded.exit_path, exit_at = excluded.exit_at`;
+  if (!hasAttrs(table))
+    return sql`INSERT INTO ${raw(table)} (${raw(baseColumns)}) SELECT * FROM unnest(${base})
+      ON CONFLICT (id) DO UPDATE SET ${raw(baseUpdates)}`;
+  const extra = [...ATTR_COLUMNS, 'identity', 'last_pageview_id'];
+  const values = [
+    ...ATTR_COLUMNS.map((c) => sql`${col((s) => s.attrs[c] ?? null)}::text[]`),
+    sql`${col((s) => s.identity)}::text[]`,
+    sql`${col((s) => s.lastPageviewId)}::uuid[]`,
+  ];
+  const updates = extra.map((c) => `${c} = excluded.${c}`).join(', ');
+  return sql`INSERT INTO ${raw(table)} (${raw(baseColumns)}, ${raw(extra.join(', '))})
+    SELECT * FROM unnest(${base}, ${join(values)})
+    ON CONFLICT (id) DO UPDATE SET ${raw(baseUpdates)}, ${raw(updates)}`;
 }

@@ -5,6 +5,7 @@ import { authRoutes } from '../auth/routes.js';
 import { ingestRoutes } from '../ingest/routes.js';
 import { statsRoutes } from '../read/stats/routes.js';
 import { keyRoutes } from '../sites/key-routes.js';
+import { trackerRoutes } from '../tracker/routes.js';
 import { siteRoutes } from '../sites/routes.js';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandlers } from './errors.js';
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteRoutes, { deps, prefix: '/api/sites' });
   await app.register(keyRoutes, { deps, prefix: '/api/keys' });
   await app.register(ingestRoutes, { deps });
+  await app.register(trackerRoutes, { deps });
   await app.register(statsRoutes, { deps, prefix: '/api/stats' });
   return app;
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../config.js';
+import type { GeoLookup } from '../enrich/geo.js';
 import type { Logger } from '../log.js';
 import type { Appender } from '../nats/append.js';
 import type { Nats } from '../nats/connect.js';
@@ -13,4 +14,6 @@ export interface AppDeps {
   appender: Appender;
   log: Logger;
   metrics: Metrics;
+  /** Country, region, city and ASN of an address; opened once per process (the ASN table is large). */
+  geo: GeoLookup;
 }

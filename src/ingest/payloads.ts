@@ -23,5 +23,9 @@ export const TrackPayload = z.object({
   id: z.string().min(1).max(256).optional(),
   v: z.string().max(32).optional(),
   e: z.record(z.string(), z.number()).optional(),
+  /** Revenue of a custom event (decisions.md §6). */
+  rv: z
+    .object({ amount: z.number().finite(), currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code') })
+    .optional(),
 });
 export type TrackPayload = z.infer<typeof TrackPayload>;

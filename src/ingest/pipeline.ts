@@ -2,13 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { HitRecorded } from '../../streams/events.js';
 import { subjectFor } from '../../streams/subjects.js';
+import type { GeoLookup } from '../enrich/geo.js';
+import { screenClass } from '../enrich/screen.js';
+import { parseUserAgent } from '../enrich/user-agent.js';
 import type { Appender } from '../nats/append.js';
+import type { BatchedWindowLimiter } from '../ratelimit/batched-window.js';
+import type { Site } from '../sites/sites.js';
 import { TrackPayload } from './payloads.js';
 import type { DailySalts } from './salts.js';
 import { hostnameBelongs, type SiteCache } from './site-cache.js';
+import { isExcludedPath } from './steps/excluded-path.js';
+import { cleanProps } from './steps/props.js';
 import { visitorDigest } from './steps/visitor-digest.js';
 
-export const DROP_REASONS = ['malformed', 'invalid', 'bot'] as const;
+export const DROP_REASONS = [
+  'malformed',
+  'invalid',
+  'bot',
+  'excluded_path',
+  'opt_out',
+  'rate_limited',
+] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
 export type Outcome =
@@ -20,34 +34,77 @@ export interface IngestDeps {
   sites: SiteCache;
   salts: DailySalts;
   appender: Appender;
+  geo: GeoLookup;
+  limiter: BatchedWindowLimiter;
+  /** Keyed digest of an address (rate-limit subject); the address itself is never kept. */
+  addressDigest: (address: string) => Promise<Buffer>;
   prefix: string;
 }
 
-/** What the request itself tells about the hit; the address never leaves this object. */
+/** What the request itself tells about its hits; the address never leaves the pipeline. */
 export interface HitContext {
   address: string;
   userAgent: string;
   receivedAt: number;
   source: HitRecorded['source'];
+  /** The request carried `DNT: 1` or `Sec-GPC: 1`. */
+  optOut: boolean;
 }
 
-/**
- * Validates and enriches one tracker payload into a HitRecorded event (not yet appended).
- * Each step either passes the hit on or ends it with a typed outcome.
- */
-export async function prepareHit(deps: IngestDeps, input: unknown, ctx: HitContext): Promise<Outcome> {
+type Screened =
+  { kind: 'pass'; payload: TrackPayload; site: Site; url: URL } | Exclude<Outcome, { kind: 'accepted' }>;
+
+/** The checks that need nothing but the payload, the request and the site. */
+async function screen(deps: IngestDeps, input: unknown, ctx: HitContext): Promise<Screened> {
   const parsed = TrackPayload.safeParse(input);
   if (!parsed.success) return { kind: 'dropped', reason: 'invalid' };
-  const p = parsed.data;
-
-  const site = await deps.sites.get(p.s);
+  const payload = parsed.data;
+  const site = await deps.sites.get(payload.s);
   if (!site) return { kind: 'forbidden', message: 'unknown site' };
-  const url = new URL(p.u);
+  const url = new URL(payload.u);
   if (!hostnameBelongs(site, url.hostname))
     return { kind: 'forbidden', message: 'hostname does not belong to the site' };
   if (isbot(ctx.userAgent)) return { kind: 'dropped', reason: 'bot' };
+  if (isExcludedPath(site, url.pathname)) return { kind: 'dropped', reason: 'excluded_path' };
+  if (ctx.optOut && site.respectDnt) return { kind: 'dropped', reason: 'opt_out' };
+  return { kind: 'pass', payload, site, url };
+}
 
+/**
+ * Validates and enriches tracker payloads into HitRecorded events (not yet appended). If any
+ * payload names an unknown site or a foreign hostname the whole request is forbidden, before
+ * any hit is counted against the rate limit. Each other payload is accepted or dropped with a
+ * typed reason.
+ */
+export async function prepareHits(
+  deps: IngestDeps,
+  inputs: readonly unknown[],
+  ctx: HitContext,
+): Promise<Outcome[]> {
+  const screened = await Promise.all(inputs.map((i) => screen(deps, i, ctx)));
+  const forbidden = screened.find((s) => s.kind === 'forbidden');
+  if (forbidden) return [forbidden];
+  const subject = await deps.addressDigest(ctx.address);
+  return Promise.all(
+    screened.map(async (s): Promise<Outcome> => {
+      if (s.kind !== 'pass') return s;
+      if (!(await deps.limiter.allow(`ingest:${s.site.id}`, subject)))
+        return { kind: 'dropped', reason: 'rate_limited' };
+      return { kind: 'accepted', event: await enrich(deps, s.payload, s.site, s.url, ctx) };
+    }),
+  );
+}
+
+async function enrich(
+  deps: IngestDeps,
+  p: TrackPayload,
+  site: Site,
+  url: URL,
+  ctx: HitContext,
+): Promise<HitRecorded> {
   const salt = await deps.salts.saltFor(site.id, ctx.receivedAt);
+  const ua = parseUserAgent(ctx.userAgent);
+  const geo = deps.geo.lookup(ctx.address);
   const event: HitRecorded = {
     type: 'HitRecorded',
     id: randomUUID(),
@@ -58,14 +115,53 @@ export async function prepareHit(deps: IngestDeps, input: unknown, ctx: HitConte
     hostname: url.hostname.toLowerCase(),
     pathname: url.pathname,
     visitor: visitorDigest(salt, site.id, ctx.address, ctx.userAgent),
+    device: ua.device,
   };
-  if (p.n !== undefined) event.name = p.n;
-  if (url.search.length > 1) event.query = url.search.slice(1);
-  if (p.r) event.referrer = p.r;
-  return { kind: 'accepted', event };
+  const optional: Partial<HitRecorded> = {
+    name: p.n,
+    query: url.search.length > 1 ? url.search.slice(1) : undefined,
+    referrer: p.r || undefined,
+    browser: ua.browser,
+    browser_version: ua.browser_version,
+    os: ua.os,
+    os_version: ua.os_version,
+    screen: screenClass(p.w),
+    country: geo.country,
+    region: geo.region,
+    city: geo.city,
+    asn: geo.asn,
+    lang: p.l,
+    d: p.d,
+    sc: p.sc,
+    props: cleanProps(p.p),
+    identity: p.id,
+    sdk: p.v,
+    vitals: p.t === 'web_vitals' ? vitals(p.e) : undefined,
+    revenue: p.t === 'custom' ? p.rv : undefined,
+  };
+  for (const [k, v] of Object.entries(optional))
+    if (v !== undefined) (event as Record<string, unknown>)[k] = v;
+  return event;
 }
 
-/** Appends an accepted hit; resolves once JetStream has acknowledged the message holding it. */
-export function appendHit(deps: IngestDeps, event: HitRecorded): Promise<void> {
-  return deps.appender.append(subjectFor(deps.prefix, event.site, 'human'), event);
+const VITALS = ['lcp', 'cls', 'inp', 'fcp', 'ttfb'] as const;
+
+function vitals(e: Record<string, number> | undefined): HitRecorded['vitals'] {
+  if (!e) return undefined;
+  const out: NonNullable<HitRecorded['vitals']> = {};
+  for (const k of VITALS) if (typeof e[k] === 'number' && Number.isFinite(e[k]) && e[k] >= 0) out[k] = e[k];
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Appends accepted hits, one message per site: a batch for one site is stored whole or not at all. */
+export async function appendHits(deps: IngestDeps, events: readonly HitRecorded[]): Promise<void> {
+  if (events.length === 1)
+    return deps.appender.append(subjectFor(deps.prefix, events[0]!.site, 'human'), events[0]!);
+  const bySite = new Map<number, HitRecorded[]>();
+  for (const e of events) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e]);
+  await Promise.all(
+    [...bySite].map(([site, list]) =>
+      deps.appender.appendAtomic(subjectFor(deps.prefix, site, 'human'), list),
+    ),
+  );
 }

@@ -9,7 +9,7 @@ import { withTransaction } from '../db/transaction.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/parse.js';
-import { getSite, type Site, siteView, toSite } from './sites.js';
+import { getSite, SITE_COLUMNS, type Site, type SiteRow, siteView, toSite } from './sites.js';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const HOST_NAME = `(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*`;
@@ -44,19 +44,34 @@ const Hostnames = z
 const TIMEZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const Timezone = z.string().refine((tz) => TIMEZONES.has(tz), 'not an IANA time zone name');
 
+/** Path patterns whose hits are dropped; `*` matches any characters, e.g. `/admin/*`. */
+const ExcludedPaths = z
+  .array(
+    z
+      .string()
+      .regex(/^\/\S*$/, 'a path starting with /, `*` for any characters')
+      .max(500),
+  )
+  .max(100)
+  .transform((p) => [...new Set(p)]);
+
 export const CreateSiteBody = z.object({
   domain: Domain,
   timezone: Timezone.default('UTC'),
   hostnames: Hostnames.optional(),
+  excluded_paths: ExcludedPaths.default([]),
+  respect_dnt: z.boolean().default(false),
 });
-export const UpdateSiteBody = z.object({ timezone: Timezone.optional(), hostnames: Hostnames.optional() });
+export const UpdateSiteBody = z.object({
+  timezone: Timezone.optional(),
+  hostnames: Hostnames.optional(),
+  excluded_paths: ExcludedPaths.optional(),
+  respect_dnt: z.boolean().optional(),
+});
 const SiteParams = z.object({ id: z.coerce.number().int().positive() });
 
 const POLICY_FILES = { 'robots.txt': 'robots', 'llms.txt': 'llms' } as const;
 const POLICY_MAX_BYTES = 512 * 1024;
-
-const SITE_COLUMNS = sql`id, owner_id, domain, timezone, hostnames, ingest_key`;
-type SiteRow = Parameters<typeof toSite>[0];
 
 export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -84,8 +99,9 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const { userId } = await requireUser(db, req);
     const body = parseInput(CreateSiteBody, req.body);
     const { rows } = await db.query<SiteRow>(sql`
-      INSERT INTO sites (owner_id, domain, timezone, hostnames, ingest_key)
-      VALUES (${userId}, ${body.domain}, ${body.timezone}, ${body.hostnames ?? [body.domain]}, ${randomToken('ingestKey')})
+      INSERT INTO sites (owner_id, domain, timezone, hostnames, ingest_key, excluded_paths, respect_dnt)
+      VALUES (${userId}, ${body.domain}, ${body.timezone}, ${body.hostnames ?? [body.domain]}, ${randomToken('ingestKey')},
+              ${body.excluded_paths}, ${body.respect_dnt})
       RETURNING ${SITE_COLUMNS}`);
     const site = toSite(rows[0]!);
     // The ingest key is shown here; afterwards the owner can read it only from the database.
@@ -102,7 +118,9 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const body = parseInput(UpdateSiteBody, req.body ?? {});
     const { rows } = await db.query<SiteRow>(sql`
       UPDATE sites SET timezone = COALESCE(${body.timezone ?? null}, timezone),
-                       hostnames = COALESCE(${body.hostnames ?? null}::text[], hostnames)
+                       hostnames = COALESCE(${body.hostnames ?? null}::text[], hostnames),
+                       excluded_paths = COALESCE(${body.excluded_paths ?? null}::text[], excluded_paths),
+                       respect_dnt = COALESCE(${body.respect_dnt ?? null}::boolean, respect_dnt)
       WHERE id = ${site.id} RETURNING ${SITE_COLUMNS}`);
     return { data: siteView(toSite(rows[0]!)) };
   });

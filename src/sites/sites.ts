@@ -7,16 +7,23 @@ export interface Site {
   timezone: string;
   hostnames: string[];
   ingestKey: string;
+  excludedPaths: string[];
+  respectDnt: boolean;
 }
 
-interface SiteRow {
+export interface SiteRow {
   id: number;
   owner_id: number;
   domain: string;
   timezone: string;
   hostnames: string[];
   ingest_key: string;
+  excluded_paths: string[];
+  respect_dnt: boolean;
 }
+
+/** The columns every site query selects, in the shape `toSite` reads. */
+export const SITE_COLUMNS = sql`id, owner_id, domain, timezone, hostnames, ingest_key, excluded_paths, respect_dnt`;
 
 export function toSite(r: SiteRow): Site {
   return {
@@ -26,17 +33,26 @@ export function toSite(r: SiteRow): Site {
     timezone: r.timezone,
     hostnames: r.hostnames,
     ingestKey: r.ingest_key,
+    excludedPaths: r.excluded_paths,
+    respectDnt: r.respect_dnt,
   };
 }
 
 export async function getSite(db: Db, id: number): Promise<Site | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const q = sql`SELECT id, owner_id, domain, timezone, hostnames, ingest_key FROM sites WHERE id = ${id}`;
+  const q = sql`SELECT ${SITE_COLUMNS} FROM sites WHERE id = ${id}`;
   const { rows } = await db.query<SiteRow>(q);
   return rows[0] ? toSite(rows[0]) : null;
 }
 
 /** The public shape of a site in API responses (never the ingest key, except on creation). */
 export function siteView(s: Site) {
-  return { id: s.id, domain: s.domain, timezone: s.timezone, hostnames: s.hostnames };
+  return {
+    id: s.id,
+    domain: s.domain,
+    timezone: s.timezone,
+    hostnames: s.hostnames,
+    excluded_paths: s.excludedPaths,
+    respect_dnt: s.respectDnt,
+  };
 }

@@ -85,7 +85,16 @@ describe('an API key', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: [{ id: site.id, domain: 'keys.example', timezone: 'UTC', hostnames: ['keys.example'] }],
+      data: [
+        {
+          id: site.id,
+          domain: 'keys.example',
+          timezone: 'UTC',
+          hostnames: ['keys.example'],
+          excluded_paths: [],
+          respect_dnt: false,
+        },
+      ],
     });
   });
 

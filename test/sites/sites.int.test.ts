@@ -29,6 +29,8 @@ describe('POST /api/sites', () => {
         domain: 'blog.example.com',
         timezone: 'UTC',
         hostnames: ['blog.example.com'],
+        excluded_paths: [],
+        respect_dnt: false,
         ingest_key: expect.stringMatching(/^ik_[A-Za-z0-9_-]{43}$/),
       },
     });
@@ -84,8 +86,22 @@ describe('GET /api/sites', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: [
-        { id: a.id, domain: 'one.example', timezone: 'UTC', hostnames: ['one.example'] },
-        { id: b.id, domain: 'two.example', timezone: 'America/New_York', hostnames: ['two.example'] },
+        {
+          id: a.id,
+          domain: 'one.example',
+          timezone: 'UTC',
+          hostnames: ['one.example'],
+          excluded_paths: [],
+          respect_dnt: false,
+        },
+        {
+          id: b.id,
+          domain: 'two.example',
+          timezone: 'America/New_York',
+          hostnames: ['two.example'],
+          excluded_paths: [],
+          respect_dnt: false,
+        },
       ],
     });
   });
@@ -99,7 +115,14 @@ describe('GET and PATCH /api/sites/:id', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { id: site.id, domain: 'get.example', timezone: 'UTC', hostnames: ['get.example'] },
+      data: {
+        id: site.id,
+        domain: 'get.example',
+        timezone: 'UTC',
+        hostnames: ['get.example'],
+        excluded_paths: [],
+        respect_dnt: false,
+      },
     });
   });
 
@@ -112,7 +135,14 @@ describe('GET and PATCH /api/sites/:id', () => {
     });
 
     expect(tz.json()).toEqual({
-      data: { id: site.id, domain: 'patch.example', timezone: 'Asia/Tokyo', hostnames: ['patch.example'] },
+      data: {
+        id: site.id,
+        domain: 'patch.example',
+        timezone: 'Asia/Tokyo',
+        hostnames: ['patch.example'],
+        excluded_paths: [],
+        respect_dnt: false,
+      },
     });
     expect(hosts.statusCode).toBe(200);
     expect(hosts.json().data).toEqual({
@@ -120,6 +150,8 @@ describe('GET and PATCH /api/sites/:id', () => {
       domain: 'patch.example',
       timezone: 'Asia/Tokyo',
       hostnames: ['patch.example', 'www.patch.example'],
+      excluded_paths: [],
+      respect_dnt: false,
     });
   });
 
@@ -146,5 +178,24 @@ describe('GET and PATCH /api/sites/:id', () => {
     ]);
     expect(theirs.json().error.code).toBe('forbidden');
     expect(unknown.json().error.code).toBe('not_found');
+  });
+});
+
+describe('site ingest settings', () => {
+  it('keeps excluded path patterns and the Do-Not-Track choice, and PATCH changes them', async () => {
+    const owner2 = await signUp(t.app);
+    const site = await createSite(t.app, owner2.cookie, {
+      domain: 'settings.example',
+      excluded_paths: ['/admin/*', '/admin/*'],
+    });
+    expect(site).toMatchObject({ excluded_paths: ['/admin/*'], respect_dnt: false });
+    const res = await send('PATCH', `/api/sites/${site.id}`, owner2.cookie, {
+      respect_dnt: true,
+      excluded_paths: [],
+    });
+    expect(res.json().data).toMatchObject({ excluded_paths: [], respect_dnt: true });
+    const bad = await send('PATCH', `/api/sites/${site.id}`, owner2.cookie, { excluded_paths: ['admin'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'validation_error', field: 'excluded_paths[0]' });
   });
 });

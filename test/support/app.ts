@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import type { AppDeps } from '../../src/http/deps.js';
 import { createMetrics } from '../../src/http/metrics.js';
+import { cityDbPaths, openGeoOnce } from '../../src/enrich/open-geo-once.js';
 import { createLogger } from '../../src/log.js';
 import { Appender } from '../../src/nats/append.js';
 import { connectNats } from '../../src/nats/connect.js';
@@ -50,6 +51,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     appender: new Appender(nats.js),
     log,
     metrics: createMetrics(),
+    geo: await openGeoOnce(cityDbPaths(config.GEOIP_CITY_DB)),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -1,0 +1,31 @@
+import { TrackPayload } from './payloads.js';
+
+const INTEGER_KEYS = ['s', 'w', 'h', 'vw', 'vh', 'd', 'sc'] as const;
+const JSON_KEYS = ['p', 'e', 'rv'] as const;
+
+/**
+ * The pixel's query string as a tracker payload: numbers arrive as text and objects as JSON text.
+ * Without `u`, the page is the image request's Referer (the page that shows the image).
+ */
+export function pixelPayload(
+  query: Record<string, unknown>,
+  referer: string | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(TrackPayload.shape)) {
+    const v = query[key];
+    if (typeof v === 'string') out[key] = v;
+  }
+  for (const k of INTEGER_KEYS)
+    if (typeof out[k] === 'string' && /^\d+$/.test(out[k] as string)) out[k] = Number(out[k]);
+  for (const k of JSON_KEYS) {
+    if (typeof out[k] !== 'string') continue;
+    try {
+      out[k] = JSON.parse(out[k] as string);
+    } catch {
+      // Left as text, it fails validation and the hit is dropped like any invalid one.
+    }
+  }
+  if (out.u === undefined && referer) out.u = referer;
+  return out;
+}

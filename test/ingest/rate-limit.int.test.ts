@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite, signUp } from '../support/accounts.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { streamCount } from '../support/stream.js';
+
+let t: TestApp;
+let site: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const { cookie } = await signUp(t.app);
+  site = (await createSite(t.app, cookie, { domain: 'busy.example' })).id;
+});
+afterAll(() => t.close());
+
+const batch = (n: number, address: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/track/batch',
+    remoteAddress: address,
+    headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
+    payload: JSON.stringify(
+      Array.from({ length: n }, (_, i) => ({ s: site, u: `https://busy.example/p${i}` })),
+    ),
+  });
+
+/** Waits for a fresh fixed window when the current one has too little left for the test. */
+async function freshWindow(needMs: number) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 200));
+}
+
+describe('the ingest rate limit: 600 hits per minute per site per address', () => {
+  it('stores exactly 600 of 650 hits from one address in one window, and answers 204 to all', async () => {
+    await freshWindow(20_000);
+    const before = await streamCount(t.deps);
+    const sizes = [200, 200, 200, 50];
+    const answers = await Promise.all(sizes.map((n) => batch(n, '203.0.113.50')));
+    for (const a of answers) expect(a.statusCode).toBe(204);
+    // Single hits over the limit are dropped just as silently.
+    const single = await t.app.inject({
+      method: 'POST',
+      url: '/api/track',
+      remoteAddress: '203.0.113.50',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
+      payload: JSON.stringify({ s: site, u: 'https://busy.example/again' }),
+    });
+    expect([single.statusCode, single.body]).toEqual([204, '']);
+    expect(await streamCount(t.deps)).toBe(before + 600);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('twofold_ingest_hits_dropped_total{endpoint="batch",reason="rate_limited"} 50');
+    expect(metrics).toContain('twofold_ingest_hits_dropped_total{endpoint="track",reason="rate_limited"} 1');
+
+    // Another address in the same window has its own 600.
+    expect((await batch(10, '203.0.113.51')).statusCode).toBe(204);
+    expect(await streamCount(t.deps)).toBe(before + 610);
+  });
+
+  it('keeps counters only as keyed digests shared through Postgres', async () => {
+    const { rows } = await t.database.pool.query(
+      "SELECT bucket, length(subject) AS len, hits FROM rate_limit_windows WHERE bucket LIKE 'ingest:%' ORDER BY hits DESC",
+    );
+    expect(rows[0]).toEqual({ bucket: `ingest:${site}`, len: 32, hits: 651 });
+  });
+});
