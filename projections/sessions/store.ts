@@ -55,7 +55,7 @@ export async function loadSessions(db: Db, table: SessionTable, events: readonly
     WHERE visitor_id = ANY(${visitors}::text[]) AND last_seen_at >= ${iso(since)}::timestamptz`);
   return rows.map((r): SessionState => {
     const attrs: SessionAttrs = {};
-    for (const c of ATTR_COLUMNS) if (r[c] != null) attrs[c] = r[c];
+    for (const c of ATTR_COLUMNS) if (r[c] !== null && r[c] !== undefined) attrs[c] = r[c];
     return {
       id: r.id,
       site: r.site_id,
