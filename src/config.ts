@@ -42,6 +42,8 @@ export const ConfigSchema = z.object({
     .enum(ROLES)
     .default('all')
     .describe(`one of ${ROLES.join(', ')}`),
+  /** HTTP processes sharing the port (Node cluster); one per core uses a machine's cores for ingest. */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1).describe('an integer 1-64'),
   TRUST_PROXY: trustProxy
     .default(false)
     .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs'),

@@ -1,3 +1,4 @@
+import { startCluster } from './cluster.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
 import { startTwofold } from './server.js';
@@ -6,7 +7,8 @@ import { startTwofold } from './server.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
-  const running = await startTwofold(config, log);
+  const clustered = config.API_PROCESSES > 1 && config.TWOFOLD_ROLE !== 'projector';
+  const running = clustered ? await startCluster(config, log) : await startTwofold(config, log);
   const shutdown = (signal: string) => {
     log.info({ signal }, 'stopping');
     running.stop().then(

@@ -27,8 +27,21 @@ export interface Running {
 
 const HOUR_MS = 3_600_000;
 
-/** Starts the roles the config asks for, on the configured or embedded backends. */
-export async function startTwofold(config: Config, log: Logger): Promise<Running> {
+export interface Serve {
+  http: boolean;
+  projectors: boolean;
+}
+
+export function servesFor(config: Config): Serve {
+  return { http: config.TWOFOLD_ROLE !== 'projector', projectors: config.TWOFOLD_ROLE !== 'api' };
+}
+
+/** Starts the roles the config asks for (or `serve`), on the configured or embedded backends. */
+export async function startTwofold(
+  config: Config,
+  log: Logger,
+  serve: Serve = servesFor(config),
+): Promise<Running> {
   const backends = await startBackends({
     databaseUrl: config.DATABASE_URL,
     natsUrl: config.NATS_URL,
@@ -43,7 +56,7 @@ export async function startTwofold(config: Config, log: Logger): Promise<Running
   const metrics = createMetrics();
 
   const workers: ProjectorWorker[] = [];
-  if (config.TWOFOLD_ROLE !== 'api') {
+  if (serve.projectors) {
     for (const p of PROJECTIONS) {
       const w = new ProjectorWorker({ db, nats, prefix: config.STREAM_PREFIX, log, metrics }, p);
       await w.start();
@@ -53,7 +66,7 @@ export async function startTwofold(config: Config, log: Logger): Promise<Running
 
   let app: FastifyInstance | undefined;
   let address: string | undefined;
-  if (config.TWOFOLD_ROLE !== 'projector') {
+  if (serve.http) {
     const geo = await openGeoOnce(cityDbPaths(config.GEOIP_CITY_DB));
     app = await buildApp({ config, db, nats, appender: new Appender(nats.js), log, metrics, geo });
     address = await app.listen({ host: config.HOST, port: config.PORT });

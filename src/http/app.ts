@@ -11,9 +11,6 @@ import type { AppDeps } from './deps.js';
 import { registerErrorHandlers } from './errors.js';
 import { healthRoutes } from './health.js';
 
-/** Ingest must take hits from any site's pages; everything else is same-origin. */
-const CROSS_ORIGIN = /^\/(api\/track|api\/log\/edge|js\/)/;
-
 /** A hop count becomes proxy-addr's trust function: the first `n` hops are proxies. */
 function trustProxyOption(v: boolean | number | string[]) {
   return typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
@@ -35,19 +32,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  await app.register(cors, {
-    delegator: (req, cb) => {
-      const open = CROSS_ORIGIN.test(req.url ?? '');
-      cb(null, open ? { origin: true, methods: ['GET', 'POST'], maxAge: 86400 } : { origin: false });
-    },
-  });
-
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps, prefix: '/api/auth' });
   await app.register(siteRoutes, { deps, prefix: '/api/sites' });
   await app.register(keyRoutes, { deps, prefix: '/api/keys' });
-  await app.register(ingestRoutes, { deps });
-  await app.register(trackerRoutes, { deps });
+  // Ingest takes hits from any site's pages: these routes, and only these, answer cross-origin
+  // requests (static options, so nothing is worked out per request).
+  await app.register(async (crossOrigin) => {
+    await crossOrigin.register(cors, { origin: true, methods: ['GET', 'POST'], maxAge: 86400 });
+    await crossOrigin.register(ingestRoutes, { deps });
+    await crossOrigin.register(trackerRoutes, { deps });
+  });
   await app.register(statsRoutes, { deps, prefix: '/api/stats' });
   return app;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isbot } from 'isbot';
 import type { HitRecorded } from '../../streams/events.js';
 import { subjectFor } from '../../streams/subjects.js';
+import { isBotAgent } from '../enrich/bot-agent.js';
 import type { GeoLookup } from '../enrich/geo.js';
 import { screenClass } from '../enrich/screen.js';
 import { parseUserAgent } from '../enrich/user-agent.js';
@@ -64,7 +64,7 @@ async function screen(deps: IngestDeps, input: unknown, ctx: HitContext): Promis
   const url = new URL(payload.u);
   if (!hostnameBelongs(site, url.hostname))
     return { kind: 'forbidden', message: 'hostname does not belong to the site' };
-  if (isbot(ctx.userAgent)) return { kind: 'dropped', reason: 'bot' };
+  if (isBotAgent(ctx.userAgent)) return { kind: 'dropped', reason: 'bot' };
   if (isExcludedPath(site, url.pathname)) return { kind: 'dropped', reason: 'excluded_path' };
   if (ctx.optOut && site.respectDnt) return { kind: 'dropped', reason: 'opt_out' };
   return { kind: 'pass', payload, site, url };

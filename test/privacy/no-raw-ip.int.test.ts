@@ -22,7 +22,7 @@ beforeAll(async () => {
       cb();
     },
   });
-  t = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logStream });
+  t = await buildTestApp({ env: { LOG_LEVEL: 'trace', TRUST_PROXY: '127.0.0.1' }, logStream });
   workers = await startProjectors(t.deps);
 });
 afterAll(async () => {
@@ -52,6 +52,23 @@ describe('no raw IP is written anywhere', () => {
         payload: { email: 'nobody@private.example', password: 'wrong-password' },
       });
     }
+    // The same addresses through a trusted proxy, the batch endpoint and the pixel.
+    for (const address of [V4, V6]) {
+      const headers = { 'user-agent': 'Mozilla/5.0 Firefox/133.0', 'x-forwarded-for': address };
+      const batch = await t.app.inject({
+        method: 'POST',
+        url: '/api/track/batch',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify([{ s: site.id, u: 'https://private.example/batched' }]),
+      });
+      expect(batch.statusCode).toBe(204);
+      const pixel = await t.app.inject({
+        method: 'GET',
+        url: `/api/track/pixel.gif?s=${site.id}&u=${encodeURIComponent('https://private.example/pixel')}`,
+        headers,
+      });
+      expect(pixel.statusCode).toBe(200);
+    }
     await t.app.inject({
       method: 'GET',
       url: `/api/stats/overview?site=${site.id}`,
@@ -62,7 +79,7 @@ describe('no raw IP is written anywhere', () => {
 
     const stream = hitsStreamName(t.deps.config.STREAM_PREFIX);
     const info = await t.deps.nats.jsm.streams.info(stream);
-    expect(info.state.messages).toBe(2);
+    expect(info.state.messages).toBe(6);
     const stored: string[] = [];
     for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
       const m = await t.deps.nats.jsm.streams.getMessage(stream, { seq });

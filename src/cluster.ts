@@ -1,0 +1,51 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config.js';
+import type { Logger } from './log.js';
+import { type Running, servesFor, startTwofold } from './server.js';
+
+export interface Supervisor {
+  stop(): Promise<void>;
+}
+
+/**
+ * API_PROCESSES > 1: this (primary) process owns the backends, migrations and, for role `all`, the
+ * projectors; it forks HTTP workers that share the listening port and talk to the same servers.
+ * A worker that dies is replaced.
+ */
+export async function startCluster(config: Config, log: Logger): Promise<Supervisor> {
+  const serve = servesFor(config);
+  const running: Running = await startTwofold(config, log, { http: false, projectors: serve.projectors });
+  const env = {
+    DATABASE_URL: running.backends.databaseUrl,
+    NATS_URL: running.backends.natsUrl,
+    TWOFOLD_ROLE: 'api',
+    API_PROCESSES: '1',
+  };
+  let stopping = false;
+  const fork = (): Worker => {
+    const w = cluster.fork(env);
+    w.on('exit', (code, signal) => {
+      if (stopping) return;
+      log.error({ pid: w.process.pid, code, signal }, 'API worker died; starting another');
+      fork();
+    });
+    return w;
+  };
+  for (let i = 0; i < config.API_PROCESSES; i++) fork();
+  return {
+    async stop() {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              w.once('exit', () => resolve());
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      );
+      await running.stop();
+    },
+  };
+}
