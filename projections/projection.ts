@@ -1,6 +1,6 @@
 import type { Db, Sql } from '../src/db/sql.js';
 import type { StreamEvent } from '../streams/events.js';
-import type { StreamAudience } from '../streams/subjects.js';
+import type { StreamOrigin } from '../streams/subjects.js';
 
 /** An event with the stream sequence of the message that carried it. */
 export interface Sequenced<E extends StreamEvent = StreamEvent> {
@@ -15,8 +15,8 @@ export interface Sequenced<E extends StreamEvent = StreamEvent> {
  */
 export interface Projection<S = unknown> {
   readonly name: string;
-  /** The readership whose subjects this projection consumes (one filter subject per consumer). */
-  readonly audience: StreamAudience | '*';
+  /** The origin of the messages this projection consumes (one filter subject per consumer); it picks its event types itself. */
+  readonly origin: StreamOrigin | '*';
   /** Tables the projection owns, in creation order; rebuild recreates exactly these. */
   readonly tables: readonly string[];
   load(db: Db, events: readonly Sequenced[]): Promise<S>;

@@ -42,6 +42,13 @@ export const ConfigSchema = z.object({
     .enum(ROLES)
     .default('all')
     .describe(`one of ${ROLES.join(', ')}`),
+  /** Edge log requests per minute per site per address (decisions.md §3), in fixed windows. */
+  EDGE_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(600)
+    .describe('a positive integer (requests per minute)'),
   /** HTTP processes sharing the port (Node cluster); one per core uses a machine's cores for ingest. */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1).describe('an integer 1-64'),
   TRUST_PROXY: trustProxy

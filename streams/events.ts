@@ -58,10 +58,43 @@ export const HitRecorded = z.object({
   sdk: z.string().optional(),
   vitals: z.partialRecord(z.enum(['lcp', 'cls', 'inp', 'fcp', 'ttfb']), z.number()).optional(),
   revenue: z.object({ amount: z.number(), currency: z.string() }).optional(),
+  /** A server-rendered pageview's response status and time, from an edge `events` row. */
+  status: z.number().int().optional(),
+  duration_ms: z.number().int().optional(),
 });
 export type HitRecorded = z.infer<typeof HitRecorded>;
 
-export const StreamEvent = z.discriminatedUnion('type', [HitRecorded]);
+/**
+ * An automated agent's fetch, from a signed edge log row. It keeps what classifying it again needs
+ * (the raw user agent, the ranges the address matched, ASN, country, the address digest): agent,
+ * operator, purpose and verification are decided when projecting, so a catalog change plus a
+ * rebuild re-classifies history.
+ */
+export const FetchRecorded = z.object({
+  type: z.literal('FetchRecorded'),
+  id: z.uuid(),
+  site: z.number().int().positive(),
+  /** Epoch milliseconds of the row's `timestamp`. */
+  ts: z.number().int(),
+  user_agent: z.string(),
+  method: z.string(),
+  hostname: z.string(),
+  pathname: z.string(),
+  status: z.number().int(),
+  bytes: z.number().int(),
+  duration_ms: z.number().int(),
+  content_type: z.string(),
+  conditional: z.union([z.literal(0), z.literal(1)]),
+  /** Keyed digest of the address (hex); the address itself is not kept. */
+  address: z.string(),
+  country: z.string().optional(),
+  asn: z.number().int().optional(),
+  /** Operators' published ranges that contained the address at ingest. */
+  ranges: z.array(z.object({ family: z.string(), operator: z.string(), cidr: z.string() })),
+});
+export type FetchRecorded = z.infer<typeof FetchRecorded>;
+
+export const StreamEvent = z.discriminatedUnion('type', [HitRecorded, FetchRecorded]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
 
 /** One stream message: the events of one append, which the stream acknowledged together. */

@@ -1,21 +1,16 @@
-import type { StreamEvent } from './events.js';
+/**
+ * Where a message came from: `human` for tracker hits, `edge` for a signed edge shipment, which may
+ * hold both readerships and is one message so that it is stored whole or not at all.
+ */
+export const ORIGINS = ['human', 'edge'] as const;
+export type StreamOrigin = (typeof ORIGINS)[number];
 
-export const AUDIENCES = ['human', 'agent'] as const;
-export type StreamAudience = (typeof AUDIENCES)[number];
-
-/** `hits.<site>.<audience>`: operators can filter one site or one readership without decoding. */
-export function subjectFor(prefix: string, site: number, audience: StreamAudience): string {
-  return `${prefix.toLowerCase()}hits.${site}.${audience}`;
-}
-
-export function audienceOf(event: StreamEvent): StreamAudience {
-  switch (event.type) {
-    case 'HitRecorded':
-      return 'human';
-  }
+/** `hits.<site>.<origin>`: operators can filter one site or one origin without decoding. */
+export function subjectFor(prefix: string, site: number, origin: StreamOrigin): string {
+  return `${prefix.toLowerCase()}hits.${site}.${origin}`;
 }
 
 /** NATS 2.9 takes one filter subject per consumer, so each projection names exactly one. */
-export function audienceFilter(prefix: string, audience: StreamAudience | '*'): string {
-  return `${prefix.toLowerCase()}hits.*.${audience}`;
+export function originFilter(prefix: string, origin: StreamOrigin | '*'): string {
+  return `${prefix.toLowerCase()}hits.*.${origin}`;
 }

@@ -58,7 +58,7 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
     INSERT INTO events (id, seq, site_id, ts, kind, source, name, hostname, pathname, query, referrer,
       visitor_id, session_id, browser, browser_version, os, os_version, device, screen, country, region, city,
       asn, lang, channel, referrer_source, utm_medium, utm_campaign, utm_term, utm_content, props, identity, sdk,
-      lcp, cls, inp, fcp, ttfb, revenue_amount, revenue_currency, engaged_ms, scroll)
+      lcp, cls, inp, fcp, ttfb, revenue_amount, revenue_currency, engaged_ms, scroll, status, duration_ms)
     SELECT * FROM unnest(${col((r) => r.e.id)}::uuid[], ${col((r) => r.seq)}::bigint[],
       ${col((r) => r.e.site)}::bigint[], ${col((r) => new Date(r.e.ts).toISOString())}::timestamptz[],
       ${col((r) => r.e.kind)}::text[], ${col((r) => r.e.source)}::text[], ${text((r) => r.e.name)}::text[],
@@ -75,7 +75,8 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
       ${text((r) => r.e.sdk)}::text[], ${num((r) => r.e.vitals?.lcp)}::real[], ${num((r) => r.e.vitals?.cls)}::real[],
       ${num((r) => r.e.vitals?.inp)}::real[], ${num((r) => r.e.vitals?.fcp)}::real[], ${num((r) => r.e.vitals?.ttfb)}::real[],
       ${num((r) => r.e.revenue?.amount)}::numeric[], ${text((r) => r.e.revenue?.currency)}::text[],
-      ${col((r) => r.engagedMs)}::int[], ${col((r) => r.scroll)}::int[])`;
+      ${col((r) => r.engagedMs)}::int[], ${col((r) => r.scroll)}::int[],
+      ${num((r) => r.e.status)}::int[], ${num((r) => r.e.duration_ms)}::int[])`;
 
   const out = [
     insert,

@@ -6,7 +6,7 @@ import { loadIdentities } from './identities.js';
 
 export const rawEvents: Projection<RawEventsState> = {
   name: 'raw_events',
-  audience: 'human',
+  origin: '*',
   tables: ['events', SESSION_TABLES.rawEvents, 'identities'],
   async load(db, events) {
     const hits = humanHits(events).map((s) => s.event);

@@ -16,7 +16,7 @@ async function loadVisitors(db: Db, hits: readonly HitRecorded[]): Promise<Map<s
 
 export const rollupMinute: Projection<RollupState> = {
   name: 'rollup_minute',
-  audience: 'human',
+  origin: '*',
   tables: ['rollup_minute', SESSION_TABLES.rollupMinute, 'rollup_visitor_state'],
   async load(db, events) {
     const hits = humanHits(events).map((s) => s.event);

@@ -38,6 +38,8 @@ function natsConfig(c: NatsConfig): string {
     `listen: 127.0.0.1:${c.port}`,
     `http: 127.0.0.1:${c.httpPort}`,
     `pid_file: ${JSON.stringify(c.pidFile)}`,
+    // An edge request (2 MB, up to 1,000 rows) is one stream message, stored whole or not at all.
+    'max_payload: 8MB',
     `jetstream {\n  store_dir: ${JSON.stringify(c.storeDir)}\n}`,
     '',
   ].join('\n');

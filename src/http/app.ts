@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from '../auth/routes.js';
+import { edgeRoutes } from '../edge/routes.js';
 import { ingestRoutes } from '../ingest/routes.js';
 import { statsRoutes } from '../read/stats/routes.js';
 import { keyRoutes } from '../sites/key-routes.js';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await crossOrigin.register(cors, { origin: true, methods: ['GET', 'POST'], maxAge: 86400 });
     await crossOrigin.register(ingestRoutes, { deps });
     await crossOrigin.register(trackerRoutes, { deps });
+    await crossOrigin.register(edgeRoutes, { deps });
   });
   await app.register(statsRoutes, { deps, prefix: '/api/stats' });
   return app;

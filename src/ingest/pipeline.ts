@@ -55,7 +55,7 @@ type Screened =
   { kind: 'pass'; payload: TrackPayload; site: Site; url: URL } | Exclude<Outcome, { kind: 'accepted' }>;
 
 /** The checks that need nothing but the payload, the request and the site. */
-async function screen(deps: IngestDeps, input: unknown, ctx: HitContext): Promise<Screened> {
+export async function screenHit(deps: IngestDeps, input: unknown, ctx: HitContext): Promise<Screened> {
   const parsed = TrackPayload.safeParse(input);
   if (!parsed.success) return { kind: 'dropped', reason: 'invalid' };
   const payload = parsed.data;
@@ -81,7 +81,7 @@ export async function prepareHits(
   inputs: readonly unknown[],
   ctx: HitContext,
 ): Promise<Outcome[]> {
-  const screened = await Promise.all(inputs.map((i) => screen(deps, i, ctx)));
+  const screened = await Promise.all(inputs.map((i) => screenHit(deps, i, ctx)));
   const forbidden = screened.find((s) => s.kind === 'forbidden');
   if (forbidden) return [forbidden];
   const subject = await deps.addressDigest(ctx.address);
@@ -90,12 +90,12 @@ export async function prepareHits(
       if (s.kind !== 'pass') return s;
       if (!(await deps.limiter.allow(`ingest:${s.site.id}`, subject)))
         return { kind: 'dropped', reason: 'rate_limited' };
-      return { kind: 'accepted', event: await enrich(deps, s.payload, s.site, s.url, ctx) };
+      return { kind: 'accepted', event: await enrichHit(deps, s.payload, s.site, s.url, ctx) };
     }),
   );
 }
 
-async function enrich(
+export async function enrichHit(
   deps: IngestDeps,
   p: TrackPayload,
   site: Site,

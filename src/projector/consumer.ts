@@ -1,14 +1,14 @@
 import { AckPolicy, DeliverPolicy, type JetStreamManager } from '@nats-io/jetstream';
 import type { Projection } from '../../projections/projection.js';
 import { hitsStreamName } from '../../streams/hits.js';
-import { audienceFilter } from '../../streams/subjects.js';
+import { originFilter } from '../../streams/subjects.js';
 
 export function durableName(prefix: string, projection: Projection): string {
   return `${prefix}proj_${projection.name}`;
 }
 
 export function filterSubject(prefix: string, projection: Projection): string {
-  return audienceFilter(prefix, projection.audience);
+  return originFilter(prefix, projection.origin);
 }
 
 /**
