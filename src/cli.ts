@@ -1,5 +1,9 @@
 import { parseArgs } from 'node:util';
-import { PROJECTIONS, projectionNamed } from '../projections/index.js';
+import { join } from 'node:path';
+import { createProjections, PROJECTIONS, projectionNamed } from '../projections/index.js';
+import { loadCatalog } from './catalog/agents.js';
+import { refreshRanges } from './catalog/refresh.js';
+import { shipLog } from './shiplog/ship-log.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
@@ -16,7 +20,12 @@ const USAGE = `usage: twofold <command>
   start                               run the configured roles (as npm start)
   migrate                             apply database migrations
   projections status                  stream position, checkpoints and lag
-  projections rebuild [--only NAME]   rebuild projections from the stream (ingest keeps running)
+  projections rebuild [--only NAME]   rebuild projections from the stream (ingest keeps running);
+                                      after a catalog change this re-classifies every past fetch
+  catalog refresh [--only FAMILY]     re-read the operators' published IP ranges into the catalog
+  ship-log --site ID --key KEY --hostname HOST [--endpoint URL] [--agents-only] FILE
+                                      send an nginx combined-format access log (or .gz) as signed
+                                      edge rows; --agents-only where pages also carry the tracker
 projections: ${PROJECTIONS.map((p) => p.name).join(', ')}`;
 
 /**
@@ -74,7 +83,15 @@ export async function runCli(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      only: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      site: { type: 'string' },
+      key: { type: 'string' },
+      hostname: { type: 'string' },
+      endpoint: { type: 'string' },
+      'agents-only': { type: 'boolean' },
+    },
   });
   const [command, sub] = positionals;
   if (values.help || command === undefined) {
@@ -102,7 +119,8 @@ export async function runCli(argv: string[]): Promise<number> {
     });
   }
   if (command === 'projections' && sub === 'rebuild') {
-    const chosen = values.only ? [projectionNamed(values.only)] : PROJECTIONS;
+    const projections = createProjections(loadCatalog(config.catalogDir));
+    const chosen = values.only ? [projectionNamed(values.only, projections)] : projections;
     if (chosen.some((p) => p === undefined)) {
       console.error(`twofold: unknown projection "${values.only}"\n${USAGE}`);
       return 2;
@@ -115,8 +133,52 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     });
   }
+  if (command === 'catalog' && sub === 'refresh') return refreshCatalog(config, values.only);
+  if (command === 'ship-log') {
+    const site = Number(values.site);
+    if (!sub || !Number.isInteger(site) || site <= 0 || !values.key || !values.hostname) {
+      console.error(`twofold ship-log: needs --site, --key, --hostname and a file\n${USAGE}`);
+      return 2;
+    }
+    const result = await shipLog({
+      file: sub,
+      site,
+      key: values.key,
+      hostname: values.hostname,
+      endpoint: values.endpoint ?? `http://${config.HOST}:${config.PORT}`,
+      agentsOnly: values['agents-only'] ?? false,
+      log: (line) => console.error(line),
+    });
+    console.log(JSON.stringify(result));
+    return 0;
+  }
   console.error(USAGE);
   return 2;
+}
+
+/** Prints one line per feed; exits 1 when any feed failed (its file is left as it was). */
+async function refreshCatalog(config: Config, only: string | undefined): Promise<number> {
+  const outcomes = await refreshRanges({
+    operators: loadCatalog(config.catalogDir).operators,
+    rangesDir: join(config.catalogDir, 'ranges'),
+    families: only ? only.split(',') : undefined,
+  });
+  if (outcomes.length === 0) {
+    console.error(`twofold: no range feed ${only ? `named ${only}` : 'in the catalog'}`);
+    return 2;
+  }
+  for (const o of outcomes) {
+    const what =
+      o.status === 'updated'
+        ? `updated, ${o.prefixes} prefixes (+${o.added} -${o.removed})`
+        : o.status === 'unchanged'
+          ? `unchanged, ${o.prefixes} prefixes`
+          : `FAILED: ${o.error} (file kept)`;
+    console.log(`${o.family} (${o.operator}) ${o.url}: ${what}`);
+  }
+  if (outcomes.some((o) => o.status === 'updated'))
+    console.log('restart the API processes to verify new fetches against the new ranges');
+  return outcomes.some((o) => o.status === 'failed') ? 1 : 0;
 }
 
 runCli(process.argv.slice(2)).then(

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { CATALOG_DATA_DIR } from './catalog/agents.js';
 
 export const ROLES = ['all', 'api', 'projector'] as const;
 export type Role = (typeof ROLES)[number];
@@ -60,6 +61,22 @@ export const ConfigSchema = z.object({
     .describe(`one of ${LOG_LEVELS.join(', ')}`),
   /** Operator-supplied MaxMind-format City databases (GeoIP2/GeoLite2), comma-separated; unset → no city/region. */
   GEOIP_CITY_DB: z.string().optional().describe('comma-separated paths of MaxMind City .mmdb files'),
+  /**
+   * The known-agent catalog: agents.json, operators.json and ranges/*.json; default the one shipped
+   * in src/catalog/data. `twofold catalog refresh` rewrites its ranges; a rebuild re-classifies.
+   */
+  CATALOG_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a directory holding agents.json, operators.json and ranges/'),
+  /** How often robots.txt and llms.txt are fetched from each site's origin; 0 turns fetching off. */
+  POLICY_FETCH_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(6)
+    .describe('hours between policy-file fetches, 0-168 (0 = off)'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()
@@ -68,7 +85,7 @@ export const ConfigSchema = z.object({
     .describe('letters, digits and underscores'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; catalogDir: string };
 
 export class ConfigError extends Error {}
 
@@ -87,5 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const accepts = field?.description ?? issue.message;
     throw new ConfigError(`${name}=${JSON.stringify(env[name])} is invalid: expected ${accepts}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: resolve(parsed.data.DATA_DIR),
+    catalogDir: parsed.data.CATALOG_DIR ? resolve(parsed.data.CATALOG_DIR) : CATALOG_DATA_DIR,
+  };
 }

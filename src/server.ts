@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { PROJECTIONS } from '../projections/index.js';
+import { createProjections } from '../projections/index.js';
+import { loadCatalog } from './catalog/agents.js';
 import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
@@ -13,6 +14,7 @@ import type { Logger } from './log.js';
 import { Appender } from './nats/append.js';
 import { connectNats, type Nats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
+import { schedulePolicyFetches } from './policy/fetch-policy-files.js';
 import { ProjectorWorker } from './projector/worker.js';
 
 export interface Running {
@@ -57,12 +59,17 @@ export async function startTwofold(
 
   const workers: ProjectorWorker[] = [];
   if (serve.projectors) {
-    for (const p of PROJECTIONS) {
+    for (const p of createProjections(loadCatalog(config.catalogDir))) {
       const w = new ProjectorWorker({ db, nats, prefix: config.STREAM_PREFIX, log, metrics }, p);
       await w.start();
       workers.push(w);
     }
   }
+
+  const policyFetches =
+    serve.projectors && config.POLICY_FETCH_HOURS > 0
+      ? schedulePolicyFetches(db, log, config.POLICY_FETCH_HOURS)
+      : undefined;
 
   let app: FastifyInstance | undefined;
   let address: string | undefined;
@@ -83,6 +90,7 @@ export async function startTwofold(
   const stop = () => {
     stopping ??= (async () => {
       clearInterval(maintenance);
+      policyFetches?.stop();
       await app?.close();
       await Promise.all(workers.map((w) => w.stop()));
       await nats.nc.drain().catch(() => {});

@@ -58,7 +58,14 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     }
     const health = await waitForLagZero(t.app);
     expect(health.status).toBe('ok');
-    expect(health.projections.map((p) => p.name).sort()).toEqual(['raw_events', 'rollup_minute']);
+    expect(health.projections.map((p) => p.name).sort()).toEqual([
+      'agent_coverage',
+      'agent_fetches',
+      'agent_rollup_minute',
+      'citation_gap',
+      'raw_events',
+      'rollup_minute',
+    ]);
 
     for (const range of ['today', '7d']) {
       const res = await overview(`site=${siteId}&range=${range}&tz=UTC`);

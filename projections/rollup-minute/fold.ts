@@ -1,4 +1,5 @@
 import { type Sql, sql } from '../../src/db/sql.js';
+import { minuteOf } from '../minute.js';
 import type { Sequenced } from '../projection.js';
 import { humanHits } from '../human-hits.js';
 import { isBounce, type SessionState, sessionize } from '../sessions/sessionize.js';
@@ -12,9 +13,6 @@ export interface RollupState {
 
 const COUNTERS = ['pageviews', 'events', 'visitors', 'sessions', 'bounces', 'duration_ms'] as const;
 type Counters = Record<(typeof COUNTERS)[number], number>;
-
-const MINUTE_MS = 60_000;
-const minuteOf = (ts: number) => Math.floor(ts / MINUTE_MS) * MINUTE_MS;
 
 /**
  * Folds hits into per-minute counters as deltas. Session figures belong to the minute the session

@@ -3,10 +3,14 @@ import type { HitRecorded } from '../../streams/events.js';
 import { SESSION_GAP_MS, type SessionAttrs, type SessionState } from './sessionize.js';
 
 /** Each projection that sessionizes keeps its own copy of session state, so each folds on its own. */
-export const SESSION_TABLES = { rawEvents: 'sessions', rollupMinute: 'rollup_session_state' } as const;
+export const SESSION_TABLES = {
+  rawEvents: 'sessions',
+  rollupMinute: 'rollup_session_state',
+  citationGap: 'citation_session_state',
+} as const;
 export type SessionTable = (typeof SESSION_TABLES)[keyof typeof SESSION_TABLES];
 
-/** The attribute columns only the raw projection's `sessions` table keeps (reads break sessions down by them). */
+/** The attribute columns the rollup's session state does without (reads break sessions down by them; arrivals count by channel). */
 const ATTR_COLUMNS = [
   'channel',
   'referrer_source',
@@ -24,7 +28,7 @@ const ATTR_COLUMNS = [
   'screen',
 ] as const satisfies readonly (keyof SessionAttrs)[];
 
-const hasAttrs = (table: SessionTable) => table === SESSION_TABLES.rawEvents;
+const hasAttrs = (table: SessionTable) => table !== SESSION_TABLES.rollupMinute;
 
 type Row = {
   id: string;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
+import { join } from 'node:path';
 import { loadOperatorRanges } from '../catalog/operator-ranges.js';
 import { subjectFor } from '../../streams/subjects.js';
 import type { AppDeps } from '../http/deps.js';
@@ -53,7 +54,7 @@ function validRows<S extends z.ZodType>(
 }
 
 export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { rangesFor } = loadOperatorRanges();
+  const { rangesFor } = loadOperatorRanges(join(deps.config.catalogDir, 'ranges'));
   const sites = new SiteCache(deps.db);
   const edge: EdgeDeps = {
     sites,

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { authenticate, READ_SCOPE, requireUser } from '../auth/guards.js';
 import { randomToken } from '../auth/tokens.js';
 import { type Db, sql } from '../db/sql.js';
-import { withTransaction } from '../db/transaction.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/parse.js';
+import { POLICY_FILE_NAMES, POLICY_KINDS, POLICY_MAX_BYTES, storePolicyFile } from './policy-files.js';
 import { getSite, SITE_COLUMNS, type Site, type SiteRow, siteView, toSite } from './sites.js';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
@@ -70,9 +69,6 @@ export const UpdateSiteBody = z.object({
 });
 const SiteParams = z.object({ id: z.coerce.number().int().positive() });
 
-const POLICY_FILES = { 'robots.txt': 'robots', 'llms.txt': 'llms' } as const;
-const POLICY_MAX_BYTES = 512 * 1024;
-
 export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
 
@@ -125,7 +121,8 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return { data: siteView(toSite(rows[0]!)) };
   });
 
-  for (const [file, kind] of Object.entries(POLICY_FILES)) {
+  for (const kind of POLICY_KINDS) {
+    const file = POLICY_FILE_NAMES[kind];
     app.put(`/:id/policy/${file}`, { bodyLimit: POLICY_MAX_BYTES }, async (req, reply) => {
       const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
       const body = req.body ?? '';
@@ -133,7 +130,7 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
         throw new AppError('bad_request', `send ${file} as text/plain`, { status: 415 });
       }
       if (body.includes('\u0000')) throw new AppError('bad_request', `${file} must be text`);
-      await storePolicyFile(deps, site.id, kind, body);
+      await storePolicyFile(db, site.id, kind, body, 'upload');
       return reply.status(204).send();
     });
   }
@@ -146,26 +143,4 @@ async function ownedSite(db: Db, params: unknown, userId: number): Promise<Site>
   if (site === null) throw new AppError('not_found', 'no such site');
   if (site.ownerId !== userId) throw new AppError('forbidden', 'you do not own this site');
   return site;
-}
-
-/** Stores a new version only when the text changed, so the version history marks real changes. */
-async function storePolicyFile(
-  deps: AppDeps,
-  siteId: number,
-  kind: (typeof POLICY_FILES)[keyof typeof POLICY_FILES],
-  body: string,
-): Promise<void> {
-  const digest = createHash('sha256').update(body, 'utf8').digest();
-  await withTransaction(deps.db, async (tx) => {
-    // Locks the site row so concurrent uploads take turns picking the next version number.
-    await tx.query(sql`SELECT 1 FROM sites WHERE id = ${siteId} FOR NO KEY UPDATE`);
-    const { rows } = await tx.query<{ version: number; sha256: Buffer }>(sql`
-      SELECT version, sha256 FROM policy_files WHERE site_id = ${siteId} AND kind = ${kind}
-      ORDER BY version DESC LIMIT 1`);
-    const latest = rows[0];
-    if (latest?.sha256.equals(digest)) return;
-    await tx.query(sql`
-      INSERT INTO policy_files (site_id, kind, version, body, sha256, source, valid_from)
-      VALUES (${siteId}, ${kind}, ${(latest?.version ?? 0) + 1}, ${body}, ${digest}, 'upload', now())`);
-  });
 }

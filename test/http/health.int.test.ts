@@ -19,6 +19,10 @@ describe('GET /healthz', () => {
       projections: [
         { name: 'raw_events', last_seq: 0, lag: 0 },
         { name: 'rollup_minute', last_seq: 0, lag: 0 },
+        { name: 'agent_fetches', last_seq: 0, lag: 0 },
+        { name: 'agent_rollup_minute', last_seq: 0, lag: 0 },
+        { name: 'agent_coverage', last_seq: 0, lag: 0 },
+        { name: 'citation_gap', last_seq: 0, lag: 0 },
       ],
     });
   });
@@ -36,6 +40,10 @@ describe('GET /healthz', () => {
         projections: [
           { name: 'raw_events', last_seq: null, lag: 0 },
           { name: 'rollup_minute', last_seq: null, lag: 0 },
+          { name: 'agent_fetches', last_seq: null, lag: 0 },
+          { name: 'agent_rollup_minute', last_seq: null, lag: 0 },
+          { name: 'agent_coverage', last_seq: null, lag: 0 },
+          { name: 'citation_gap', last_seq: null, lag: 0 },
         ],
       });
     } finally {

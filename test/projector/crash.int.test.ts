@@ -1,14 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { PROJECTIONS } from '../../projections/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HitRecorded } from '../../streams/events.js';
 import { subjectFor } from '../../streams/subjects.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { hit, MIN, T0 } from '../support/events.js';
+import { fetched, hit, MIN, T0 } from '../support/events.js';
 
 const CHILD = fileURLToPath(new URL('./fixtures/projector-child.ts', import.meta.url));
 const VISITORS = 150;
 const PAGES = 8;
+const FETCH_MESSAGES = 60;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,14 +54,24 @@ describe('a projector killed mid-batch', () => {
         groups.push([0, 1].map((j) => hit({ site: 1, visitor: `v${v}`, ts: T0 + v * 1000 + (k + j) * MIN })));
     for (const g of groups)
       await t.deps.appender.appendAtomic(subjectFor(t.deps.config.STREAM_PREFIX, 1, 'human'), g);
-    const total = groups.length * 2; // both projections end at the same last sequence
+    const total = groups.length * 2;
+    // Then 60 edge messages of 5 agent fetches each: the last message is an edge one, so every
+    // projection (human, agent or both) ends at the stream's last sequence.
+    for (let m = 0; m < FETCH_MESSAGES; m++)
+      await t.deps.appender.appendAtomic(
+        subjectFor(t.deps.config.STREAM_PREFIX, 1, 'edge'),
+        Array.from({ length: 5 }, (_, j) =>
+          fetched({ site: 1, ts: T0 + m * MIN + j * 1000, pathname: `/p${(m * 5 + j) % 7}`, bytes: 100 }),
+        ),
+      );
+    const folders = PROJECTIONS.length;
     const lastSeq = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`))
       .state.last_seq;
 
     let kills = 0;
     for (let round = 0; round < 4; round++) {
       const before = await checkpoints();
-      if (before >= lastSeq * 2) break;
+      if (before >= lastSeq * folders) break;
       const child = spawnProjector();
       await until(async () => (await checkpoints()) > before, 20_000);
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 40)));
@@ -68,11 +80,11 @@ describe('a projector killed mid-batch', () => {
       kills++;
     }
     expect(kills).toBeGreaterThanOrEqual(2);
-    expect(await checkpoints()).toBeLessThan(lastSeq * 2);
+    expect(await checkpoints()).toBeLessThan(lastSeq * folders);
 
     const last = spawnProjector();
     try {
-      await until(async () => (await checkpoints()) === lastSeq * 2, 30_000);
+      await until(async () => (await checkpoints()) === lastSeq * folders, 30_000);
     } finally {
       last.kill('SIGTERM');
     }
@@ -95,6 +107,26 @@ describe('a projector killed mid-batch', () => {
       sessions: VISITORS,
       bounces: 0,
       duration: VISITORS * (PAGES - 1) * MIN,
+    });
+    const fetches = FETCH_MESSAGES * 5;
+    expect(await q('SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM agent_fetches')).toEqual({
+      n: fetches,
+      d: fetches,
+    });
+    expect(
+      await q(`SELECT (SELECT sum(fetches)::int FROM agent_rollup_minute) AS rollup,
+        (SELECT sum(bytes)::int FROM agent_rollup_minute) AS bytes,
+        (SELECT sum(fetches)::int FROM url_coverage) AS coverage,
+        (SELECT sum(fetches)::int FROM url_coverage_agents) AS coverage_agents,
+        (SELECT sum(fetches)::int FROM url_fetch_minute) AS citation,
+        (SELECT sum(arrivals)::int FROM url_arrival_minute) AS arrivals`),
+    ).toEqual({
+      rollup: fetches,
+      bytes: fetches * 100,
+      coverage: fetches,
+      coverage_agents: fetches,
+      citation: fetches,
+      arrivals: VISITORS,
     });
   });
 });

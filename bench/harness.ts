@@ -1,0 +1,124 @@
+// What every benchmark shares: its own database and stream prefix on the configured (or embedded)
+// servers, a bare Fastify baseline and the real API role, each in a process of its own.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+import type pg from 'pg';
+import { migrate } from '../src/db/migrate.js';
+import { createPool } from '../src/db/pool.js';
+import { type Backends, startBackends } from '../src/embedded/backends.js';
+import type { Logger } from '../src/log.js';
+import { connectNats } from '../src/nats/connect.js';
+import { hitsStreamName } from '../streams/hits.js';
+
+const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+export interface Bench {
+  backends: Backends;
+  db: pg.Pool;
+  dbUrl: string;
+  prefix: string;
+  siteId: number;
+  ingestKey: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database (migrated, one user and site `bench.example`) and stream prefix for one run. */
+export async function openBench(log: Logger): Promise<Bench> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'twofold-bench-'));
+  const backends = await startBackends({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    natsUrl: process.env.NATS_URL || undefined,
+    dataDir,
+    log,
+  });
+  const prefix = `bench${Date.now().toString(36)}_`;
+  const dbName = prefix.slice(0, -1);
+  const admin = createPool(backends.databaseUrl, 1);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(backends.databaseUrl);
+  url.pathname = `/${dbName}`;
+  const db = createPool(url.toString(), 8);
+  await migrate(db);
+  const user = await db.query<{ id: number }>(
+    "INSERT INTO users (email, password_hash) VALUES ('bench@example.com', 'x') RETURNING id",
+  );
+  const ingestKey = 'bench-ingest-key';
+  const site = await db.query<{ id: number }>(
+    `INSERT INTO sites (owner_id, domain, hostnames, ingest_key) VALUES ($1, 'bench.example', '{bench.example}', $2)
+     RETURNING id`,
+    [user.rows[0]!.id, ingestKey],
+  );
+  return {
+    backends,
+    db,
+    dbUrl: url.toString(),
+    prefix,
+    siteId: site.rows[0]!.id,
+    ingestKey,
+    async close() {
+      const nats = await connectNats(backends.natsUrl, 'bench-cleanup');
+      await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
+      await nats.nc.close();
+      await db.end();
+      await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
+      await admin.end();
+      await backends.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function serveBare() {
+  const child = spawn(process.execPath, ['--import', 'tsx', BARE], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(String(d).trim()));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { url, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real API role, started as `npm start` starts it, with `processes` HTTP processes. */
+export async function serveTwofold(env: Record<string, string>, processes: number) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      TWOFOLD_ROLE: 'api',
+      LOG_LEVEL: 'warn',
+      API_PROCESSES: String(processes),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 200) throw new Error('twofold did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
+}
+
+/** One markdown table row of an autocannon result. */
+export const resultRow = (name: string, r: autocannon.Result) =>
+  `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;

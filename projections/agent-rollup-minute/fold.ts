@@ -1,0 +1,60 @@
+import type { Catalog } from '../../src/catalog/agents.js';
+import { type Sql, sql } from '../../src/db/sql.js';
+import type { Sequenced } from '../projection.js';
+import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
+import { isHtml, statusClass } from '../agents/response.js';
+import { minuteOf } from '../minute.js';
+
+interface Row {
+  site: number;
+  minute: number;
+  agent_id: string;
+  operator: string;
+  purpose: string;
+  status_class: number;
+  verified: boolean;
+  fetches: number;
+  html_fetches: number;
+  bytes: number;
+}
+
+/** Per-minute counters per agent, operator, purpose, status class and verification, as deltas. */
+export function foldAgentRollupMinute(
+  catalog: Catalog,
+  events: readonly Sequenced[],
+  state: AgentFoldState,
+): Sql[] {
+  const rows = new Map<string, Row>();
+  for (const { fetch, cls } of classifiedFetches(catalog, events, state)) {
+    const r: Omit<Row, 'fetches' | 'html_fetches' | 'bytes'> = {
+      site: fetch.site,
+      minute: minuteOf(fetch.ts),
+      agent_id: cls.agent_id,
+      operator: cls.operator,
+      purpose: cls.purpose,
+      status_class: statusClass(fetch.status),
+      verified: cls.verified,
+    };
+    const key = JSON.stringify(r);
+    const row = rows.get(key) ?? { ...r, fetches: 0, html_fetches: 0, bytes: 0 };
+    row.fetches++;
+    if (isHtml(fetch.content_type)) row.html_fetches++;
+    row.bytes += fetch.bytes;
+    rows.set(key, row);
+  }
+  if (rows.size === 0) return [];
+  const list = [...rows.values()];
+  const col = <T>(f: (r: Row) => T) => list.map(f);
+  return [
+    sql`
+    INSERT INTO agent_rollup_minute AS r (site_id, minute, agent_id, operator, purpose, status_class, verified,
+      fetches, html_fetches, bytes)
+    SELECT * FROM unnest(${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.minute).toISOString())}::timestamptz[],
+      ${col((r) => r.agent_id)}::text[], ${col((r) => r.operator)}::text[], ${col((r) => r.purpose)}::text[],
+      ${col((r) => r.status_class)}::smallint[], ${col((r) => r.verified)}::boolean[], ${col((r) => r.fetches)}::bigint[],
+      ${col((r) => r.html_fetches)}::bigint[], ${col((r) => r.bytes)}::bigint[])
+    ON CONFLICT (site_id, minute, agent_id, operator, purpose, status_class, verified) DO UPDATE SET
+      fetches = r.fetches + excluded.fetches, html_fetches = r.html_fetches + excluded.html_fetches,
+      bytes = r.bytes + excluded.bytes`,
+  ];
+}

@@ -1,0 +1,26 @@
+import type { Catalog } from '../../src/catalog/agents.js';
+import type { Projection } from '../projection.js';
+import { loadAgentFoldState } from '../agents/classify-fetch.js';
+import { humanHits } from '../human-hits.js';
+import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
+import { type CitationGapState, foldCitationGap } from './fold.js';
+
+export function citationGapProjection(catalog: Catalog): Projection<CitationGapState> {
+  return {
+    name: 'citation_gap',
+    origin: '*',
+    tables: ['url_fetch_minute', 'url_arrival_minute', SESSION_TABLES.citationGap],
+    async load(db, events) {
+      const [agentState, sessions] = await Promise.all([
+        loadAgentFoldState(db, events),
+        loadSessions(
+          db,
+          SESSION_TABLES.citationGap,
+          humanHits(events).map((s) => s.event),
+        ),
+      ]);
+      return { ...agentState, sessions };
+    },
+    fold: (events, state) => foldCitationGap(catalog, events, state),
+  };
+}

@@ -1,0 +1,164 @@
+import type pg from 'pg';
+import { sql } from '../db/sql.js';
+import type { Logger } from '../log.js';
+import {
+  hasPolicyFile,
+  POLICY_FILE_NAMES,
+  POLICY_MAX_BYTES,
+  type PolicyKind,
+  storePolicyFile,
+} from '../sites/policy-files.js';
+
+export interface PolicyFetchOptions {
+  /** How to fetch; tests inject one that reaches a local server. */
+  fetch?: typeof globalThis.fetch;
+  /** The origin a site's files are read from; default `https://<domain>`. */
+  originFor?: (domain: string) => string;
+  timeoutMs?: number;
+}
+
+export type PolicyFetchOutcome =
+  | { status: 'stored'; version: number; changed: boolean }
+  | { status: 'absent' }
+  | { status: 'failed'; error: string };
+
+const USER_AGENT = 'twofold-policy-fetcher/0.1 (self-hosted analytics; reads robots.txt and llms.txt)';
+
+/**
+ * Reads one policy file from a site's origin and stores it as a new version when it changed.
+ * RFC 9309 §2.3.1: a 4xx robots.txt means no rules, so an empty version (everything allowed) is
+ * stored; an HTML page served in its place (a single-page app's fallback) counts as absent too. An
+ * llms.txt that is absent is stored empty only when the site had one before (it was withdrawn);
+ * before the first one, "no file" stays unknown. Server errors and network failures keep the
+ * version in force, since they say nothing about what the site allows.
+ */
+export async function fetchPolicyFile(
+  db: pg.Pool,
+  site: { id: number; domain: string },
+  kind: PolicyKind,
+  options: PolicyFetchOptions = {},
+): Promise<PolicyFetchOutcome & { http?: number }> {
+  const origin = (options.originFor ?? ((d) => `https://${d}`))(site.domain);
+  const url = `${origin}/${POLICY_FILE_NAMES[kind]}`;
+  let response: Response;
+  try {
+    response = await (options.fetch ?? globalThis.fetch)(url, {
+      redirect: 'follow',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      headers: { 'user-agent': USER_AGENT, accept: 'text/plain, text/markdown;q=0.9, */*;q=0.1' },
+    });
+  } catch (err) {
+    return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
+  }
+  const http = response.status;
+  const html = /^\s*text\/html/i.test(response.headers.get('content-type') ?? '');
+  if (response.ok && !html) {
+    const body = await readCapped(response, POLICY_MAX_BYTES);
+    return { http, status: 'stored', ...(await storePolicyFile(db, site.id, kind, body, 'fetch')) };
+  }
+  await response.body?.cancel().catch(() => {});
+  if (response.ok || (http >= 400 && http < 500)) {
+    if (kind === 'llms' && !(await hasPolicyFile(db, site.id, kind))) return { http, status: 'absent' };
+    return { http, status: 'stored', ...(await storePolicyFile(db, site.id, kind, '', 'fetch')) };
+  }
+  return { http, status: 'failed', error: `HTTP ${http}` };
+}
+
+/** The text of a body, cut at `max` bytes (at the last whole line before the cut). */
+async function readCapped(response: Response, max: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      break;
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+  return size > max ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
+}
+
+/**
+ * Claims the (site, file) pairs whose last attempt is older than `intervalSeconds` by stamping them
+ * in one statement: a pair claimed by one machine is no longer due for another.
+ */
+export async function claimDuePolicyFetches(db: pg.Pool, intervalSeconds: number, limit = 50) {
+  const { rows } = await db.query<{ site_id: number; kind: PolicyKind; domain: string }>(sql`
+    WITH due AS (
+      SELECT s.id, k.kind FROM sites s CROSS JOIN (VALUES ('robots'), ('llms')) AS k (kind)
+      LEFT JOIN policy_fetch_state f ON f.site_id = s.id AND f.kind = k.kind
+      WHERE f.last_attempt_at IS NULL OR f.last_attempt_at < now() - make_interval(secs => ${intervalSeconds})
+      ORDER BY f.last_attempt_at NULLS FIRST LIMIT ${limit}),
+    claimed AS (
+      INSERT INTO policy_fetch_state AS f (site_id, kind, last_attempt_at) SELECT id, kind, now() FROM due
+      ON CONFLICT (site_id, kind) DO UPDATE SET last_attempt_at = excluded.last_attempt_at
+        WHERE f.last_attempt_at < now() - make_interval(secs => ${intervalSeconds})
+      RETURNING site_id, kind)
+    SELECT c.site_id, c.kind, s.domain FROM claimed c JOIN sites s ON s.id = c.site_id ORDER BY c.site_id, c.kind`);
+  return rows;
+}
+
+/** Fetches every due policy file once; returns how many were attempted. */
+export async function fetchDuePolicyFiles(
+  db: pg.Pool,
+  log: Logger,
+  intervalSeconds: number,
+  options: PolicyFetchOptions = {},
+): Promise<number> {
+  let attempted = 0;
+  for (;;) {
+    const due = await claimDuePolicyFetches(db, intervalSeconds);
+    if (due.length === 0) return attempted;
+    attempted += due.length;
+    for (const d of due) {
+      const outcome = await fetchPolicyFile(db, { id: d.site_id, domain: d.domain }, d.kind, options);
+      if (outcome.status === 'failed')
+        log.warn(
+          { site: d.site_id, file: POLICY_FILE_NAMES[d.kind], error: outcome.error },
+          'policy fetch failed',
+        );
+      await db.query(sql`
+        UPDATE policy_fetch_state SET last_status = ${outcome.http ?? null},
+          last_error = ${outcome.status === 'failed' ? outcome.error : null}
+        WHERE site_id = ${d.site_id} AND kind = ${d.kind}`);
+    }
+  }
+}
+
+const TICK_MS = 5 * 60_000;
+
+/**
+ * Runs `fetchDuePolicyFiles` every five minutes (the first a minute after start); each file is
+ * fetched at most once per `hours`, whichever machine claims it.
+ */
+export function schedulePolicyFetches(
+  db: pg.Pool,
+  log: Logger,
+  hours: number,
+  options: PolicyFetchOptions = {},
+): { stop(): void } {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    fetchDuePolicyFiles(db, log, hours * 3600, options)
+      .catch((err) => log.warn({ err }, 'policy fetching failed'))
+      .finally(() => (running = false));
+  };
+  const first = setTimeout(tick, 60_000);
+  const every = setInterval(tick, TICK_MS);
+  first.unref();
+  every.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}
