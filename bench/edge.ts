@@ -140,6 +140,9 @@ async function main() {
     `\nratio /api/log/edge ÷ bare: **${(ourResult.requests.average / bareResult.requests.average).toFixed(2)}**`,
   );
   console.log(
+    `stream: ${info.state.messages} messages for ${ourResult['2xx']} accepted requests; ${folded} rows folded of ${ourResult['2xx'] * ROWS} accepted`,
+  );
+  console.log(
     `projectors (${agent.map((p) => p.name).join(' + ')}, concurrently): ${folded} rows in ${foldSeconds.toFixed(2)} s = **${Math.round(folded / foldSeconds)} rows/s** per projection`,
   );
   await nats.nc.close();

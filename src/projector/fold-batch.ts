@@ -13,7 +13,7 @@ export interface StreamMessage {
 export interface FoldResult {
   /** Events folded by this call. */
   events: number;
-  /** Messages at or below the checkpoint: already folded, skipped. */
+  /** Messages at or below the checkpoint, or repeated in the batch: already folded, skipped. */
   duplicates: number;
   /** Messages no decoder of this version reads: skipped, never retried forever. */
   unreadable: number;
@@ -27,7 +27,9 @@ export interface FoldResult {
  */
 export async function foldInto(tx: Db, projection: Projection, messages: readonly StreamMessage[]) {
   const last = await claimCheckpoint(tx, projection.name);
-  const fresh = messages.filter((m) => m.seq > last);
+  // A message redelivered while its first copy still waited in the batch appears twice: fold it once.
+  const seen = new Set<number>();
+  const fresh = messages.filter((m) => m.seq > last && !seen.has(m.seq) && seen.add(m.seq));
   const result: FoldResult = {
     events: 0,
     duplicates: messages.length - fresh.length,

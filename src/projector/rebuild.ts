@@ -17,13 +17,13 @@ export interface RebuildDeps {
   log: Logger;
 }
 
+const FETCH_BATCH = 64;
+
 export interface RebuildResult {
   projection: string;
   events: number;
   lastSeq: number;
 }
-
-const FETCH_BATCH = 2000;
 
 /**
  * Rebuilds a projection from the first message of the stream while ingest and the live projector
@@ -79,6 +79,7 @@ export async function rebuildProjection(deps: RebuildDeps, projection: Projectio
 
 async function fetchBatch(consumer: Consumer): Promise<StreamMessage[]> {
   const out: StreamMessage[] = [];
+  // A bounded number: a backlog of 500-row edge messages folds some megabytes at a time.
   const messages = await consumer.fetch({ max_messages: FETCH_BATCH, expires: 1000 });
   for await (const m of messages) out.push({ seq: m.seq, data: m.data });
   return out;
