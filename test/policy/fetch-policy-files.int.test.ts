@@ -8,7 +8,7 @@ import {
   fetchPolicyFile,
   type PolicyFetchOptions,
 } from '../../src/policy/fetch-policy-files.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestDatabase, insertSite, type TestDatabase } from '../support/database.js';
 
 let db: TestDatabase;
 let server: Server;
@@ -19,14 +19,7 @@ const requested: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const user = await db.pool.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash) VALUES ('o@example.com', 'x') RETURNING id`,
-  );
-  const s = await db.pool.query<{ id: number }>(
-    `INSERT INTO sites (owner_id, domain, hostnames, ingest_key) VALUES ($1, 'blog.example', '{blog.example}', 'k') RETURNING id`,
-    [user.rows[0]!.id],
-  );
-  site = { id: s.rows[0]!.id, domain: 'blog.example' };
+  site = { id: await insertSite(db.pool, 'blog.example'), domain: 'blog.example' };
   server = createServer((req, res) => {
     requested.push(
       `${req.headers.host?.split(':')[0]} ${req.url} ${req.headers['user-agent']?.split('/')[0]}`,

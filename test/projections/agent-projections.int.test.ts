@@ -5,7 +5,7 @@ import { agentRollupMinuteProjection } from '../../projections/agent-rollup-minu
 import { citationGapProjection } from '../../projections/citation-gap/projection.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
 import type { StreamEvent } from '../../streams/events.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestDatabase, insertSite, type TestDatabase } from '../support/database.js';
 import { fetched, hit, MIN, OPENAI_RANGE, T0, UA } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
 
@@ -37,14 +37,7 @@ const time = (col: string) => hhmm.replace('%s', col);
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const user = await db.pool.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash) VALUES ('owner@example.com', 'x') RETURNING id`,
-  );
-  const s = await db.pool.query<{ id: number }>(
-    `INSERT INTO sites (owner_id, domain, hostnames, ingest_key) VALUES ($1, 'example.com', '{example.com}', 'k') RETURNING id`,
-    [user.rows[0]!.id],
-  );
-  site = s.rows[0]!.id;
+  site = await insertSite(db.pool, 'example.com');
   // robots.txt v1 from 10:10, v2 from 10:30; llms.txt from 10:10. Fetches before 10:10 have no file in force.
   const policy = `INSERT INTO policy_files (site_id, kind, version, body, sha256, source, valid_from)
     VALUES ($1, $2, $3, $4, sha256(convert_to($4, 'UTF8')), 'upload', $5)`;

@@ -37,3 +37,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** A site row (and its owner) written straight to the database, for tests below the HTTP layer. */
+export async function insertSite(pool: pg.Pool, domain: string): Promise<number> {
+  const user = await pool.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash) VALUES ($1, 'x') RETURNING id`,
+    [`owner-${randomBytes(4).toString('hex')}@${domain}`],
+  );
+  const site = await pool.query<{ id: number }>(
+    `INSERT INTO sites (owner_id, domain, hostnames, ingest_key) VALUES ($1, $2, ARRAY[$2], 'k') RETURNING id`,
+    [user.rows[0]!.id, domain],
+  );
+  return site.rows[0]!.id;
+}
