@@ -4,6 +4,7 @@ import { hitsStreamName } from '../../streams/hits.js';
 import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { postEdge, sign } from '../support/edge.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 
 const V4 = '203.0.113.77';
@@ -69,6 +70,32 @@ describe('no raw IP is written anywhere', () => {
       });
       expect(pixel.statusCode).toBe(200);
     }
+    // A signed edge shipment naming both addresses in its rows: an agent fetch and a pageview each.
+    const edgeBody = JSON.stringify({
+      site_id: site.id,
+      agent_events: [V4, V6].map((ip) => ({
+        timestamp: new Date().toISOString(),
+        user_agent: 'Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+        method: 'GET',
+        hostname: 'private.example',
+        pathname: '/crawled',
+        status: 200,
+        bytes: 10,
+        duration_ms: 1,
+        content_type: 'text/html',
+        conditional: 0,
+        ip,
+      })),
+      events: [V4, V6].map((ip) => ({
+        timestamp: new Date().toISOString(),
+        user_agent: 'Mozilla/5.0 Firefox/133.0',
+        ip,
+        hostname: 'private.example',
+        pathname: '/served',
+      })),
+    });
+    const edge = await postEdge(t.app, edgeBody, sign(edgeBody, site.ingest_key), V4);
+    expect(edge.statusCode).toBe(202);
     await t.app.inject({
       method: 'GET',
       url: `/api/stats/overview?site=${site.id}`,
@@ -79,7 +106,7 @@ describe('no raw IP is written anywhere', () => {
 
     const stream = hitsStreamName(t.deps.config.STREAM_PREFIX);
     const info = await t.deps.nats.jsm.streams.info(stream);
-    expect(info.state.messages).toBe(6);
+    expect(info.state.messages).toBe(7);
     const stored: string[] = [];
     for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
       const m = await t.deps.nats.jsm.streams.getMessage(stream, { seq });
@@ -96,6 +123,8 @@ describe('no raw IP is written anywhere', () => {
       dumps.push(...rows.rows.map((r) => `${table_name}: ${r.row}`));
     }
     expect(dumps.some((d) => d.startsWith('events: '))).toBe(true);
+    expect(dumps.filter((d) => d.startsWith('agent_fetches: '))).toHaveLength(2);
+    expect(dumps.some((d) => d.startsWith('edge_signatures: '))).toBe(true);
     expect(dumps.some((d) => d.startsWith('rate_limit_windows: '))).toBe(true);
     expect(logLines.length).toBeGreaterThan(0);
 
