@@ -71,7 +71,17 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
       const res = await overview(`site=${siteId}&range=${range}&tz=UTC`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.data).toEqual({ visitors: 3, sessions: 3, pageviews: 6 });
+      // B's one-page session bounced; A and C read several pages (seconds apart at most).
+      const { visit_duration, ...exact } = body.data;
+      expect(exact).toEqual({
+        visitors: 3,
+        sessions: 3,
+        pageviews: 6,
+        bounce_rate: 33.3,
+        views_per_session: 2,
+      });
+      expect(visit_duration).toBeGreaterThanOrEqual(0);
+      expect(visit_duration).toBeLessThan(10);
       expect(body.meta).toMatchObject({ rows: 1, sampled: false, query: { site: siteId, range, tz: 'UTC' } });
       expect(Number.isInteger(body.meta.took_ms)).toBe(true);
     }
@@ -143,6 +153,28 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
       `site=${siteId}&range=7d&start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z`,
     );
     expect(both.json().error).toMatchObject({ code: 'validation_error', field: 'range' });
+    const compare = await overview(`site=${siteId}&compare=weekly`);
+    expect(compare.json().error).toMatchObject({ code: 'validation_error', field: 'compare' });
+    const buckets = await overview(`site=${siteId}&range=90d&granularity=minute`);
+    expect(buckets.statusCode).toBe(400);
+    expect(buckets.json().error).toMatchObject({ code: 'validation_error', field: 'granularity' });
+  });
+
+  it('runs compare=previous on the window just before and reports both windows in meta.query', async () => {
+    const res = await overview(`site=${siteId}&range=today&tz=UTC&compare=previous`);
+    expect(res.statusCode).toBe(200);
+    const { data, meta } = res.json();
+    expect(data.comparison).toEqual({ visitors: 0, sessions: 0, pageviews: 0 });
+    expect(data.change).toEqual({});
+    const midnight = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+    // Today so far against the same span just before midnight.
+    const span = Date.parse(meta.query.end) - midnight.getTime();
+    expect(meta.query).toMatchObject({
+      compare: 'previous',
+      granularity: 'hour',
+      start: midnight.toISOString(),
+      comparison: { start: new Date(midnight.getTime() - span).toISOString(), end: midnight.toISOString() },
+    });
   });
 
   it('reads an explicit start/end window through the raw tables with the same figures', async () => {
@@ -150,7 +182,13 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     const end = new Date(Date.now() + 1234).toISOString();
     const res = await overview(`site=${siteId}&start=${start}&end=${end}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ visitors: 3, sessions: 3, pageviews: 6 });
+    expect(res.json().data).toMatchObject({
+      visitors: 3,
+      sessions: 3,
+      pageviews: 6,
+      bounce_rate: 33.3,
+      views_per_session: 2,
+    });
     expect(res.json().meta.query).toMatchObject({ start, end, tz: 'UTC' });
   });
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
 import type { Site } from '../../sites/sites.js';
+import { type Compare, COMPARES, comparisonWindow } from './compare.js';
+import {
+  bucketCount,
+  defaultGranularity,
+  type Granularity,
+  GRANULARITIES,
+  MAX_BUCKETS,
+} from './granularity.js';
 import { isTimeZone, RANGES, resolveRange, type Window } from './range.js';
 
 const instant = z.iso.datetime({ offset: true });
@@ -12,6 +21,10 @@ export const QueryEnvelope = z
     start: instant.optional(),
     end: instant.optional(),
     tz: z.string().refine(isTimeZone, 'tz must be an IANA time zone name').optional(),
+    compare: z.enum(COMPARES, { error: `compare must be one of ${COMPARES.join(', ')}` }).default('none'),
+    granularity: z
+      .enum(GRANULARITIES, { error: `granularity must be one of ${GRANULARITIES.join(', ')}` })
+      .optional(),
   })
   .check((ctx) => {
     const v = ctx.value;
@@ -36,14 +49,32 @@ export interface Query extends Window {
   site: number;
   tz: string;
   range?: QueryEnvelope['range'];
+  compare: Compare;
+  /** The window `compare` runs the same query on; null for `none`. */
+  comparison: Window | null;
+  granularity: Granularity;
 }
 
 export function understand(env: QueryEnvelope, site: Site, now: Date = new Date()): Query {
   const tz = env.tz ?? site.timezone;
-  if (env.start !== undefined) {
-    const end = env.end !== undefined ? new Date(env.end) : now;
-    return { site: site.id, tz, start: new Date(env.start), end };
-  }
-  const range = env.range ?? DEFAULT_RANGE;
-  return { site: site.id, tz, range, ...resolveRange(range, tz, now) };
+  const range = env.start === undefined ? (env.range ?? DEFAULT_RANGE) : undefined;
+  const window: Window = range
+    ? resolveRange(range, tz, now)
+    : { start: new Date(env.start!), end: env.end !== undefined ? new Date(env.end) : now };
+  const granularity = env.granularity ?? defaultGranularity(window);
+  if (bucketCount(window, granularity) > MAX_BUCKETS)
+    throw new AppError(
+      'validation_error',
+      `granularity ${granularity} would cut this window into more than ${MAX_BUCKETS} buckets`,
+      { field: 'granularity' },
+    );
+  return {
+    site: site.id,
+    tz,
+    ...(range ? { range } : {}),
+    ...window,
+    compare: env.compare,
+    comparison: comparisonWindow(window, env.compare, tz),
+    granularity,
+  };
 }

@@ -12,6 +12,11 @@ export function queryMeta(q: Query): Record<string, unknown> {
     start: q.start.toISOString(),
     end: q.end.toISOString(),
     tz: q.tz,
+    granularity: q.granularity,
+    compare: q.compare,
+    ...(q.comparison
+      ? { comparison: { start: q.comparison.start.toISOString(), end: q.comparison.end.toISOString() } }
+      : {}),
     audience: 'human',
   };
 }

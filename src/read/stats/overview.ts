@@ -1,35 +1,58 @@
-import { type Db, sql } from '../../db/sql.js';
+import type { Db } from '../../db/sql.js';
+import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
-import { sourceFor } from '../envelope/source.js';
+import type { Window } from '../envelope/range.js';
+import { type HumanTotals, humanTotals } from './human-totals.js';
 
-export interface Overview {
-  visitors: number;
-  sessions: number;
-  pageviews: number;
+export const OVERVIEW_METRICS = [
+  'visitors',
+  'sessions',
+  'pageviews',
+  'bounce_rate',
+  'visit_duration',
+  'views_per_session',
+] as const;
+export type OverviewMetric = (typeof OVERVIEW_METRICS)[number];
+/** A metric that cannot be computed (e.g. bounce rate without sessions) is absent, never 0. */
+export type OverviewFigures = Partial<Record<OverviewMetric, number>>;
+
+export interface Overview extends OverviewFigures {
+  comparison?: OverviewFigures;
+  change?: OverviewFigures;
 }
 
-const iso = (d: Date) => d.toISOString();
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+
+/** The decisions.md §5 overview fields from a window's totals. */
+export function overviewFigures(t: HumanTotals): OverviewFigures {
+  const figures: OverviewFigures = { visitors: t.visitors, sessions: t.sessions, pageviews: t.pageviews };
+  if (t.sessions > 0) {
+    figures.bounce_rate = round((t.bounces / t.sessions) * 100, 1);
+    figures.visit_duration = round(t.duration_ms / t.sessions / 1000, 1);
+    figures.views_per_session = round(t.pageviews / t.sessions, 2);
+  }
+  return figures;
+}
+
+async function figuresOf(db: Db, site: number, w: Window): Promise<OverviewFigures> {
+  return overviewFigures(await humanTotals(db, site, w));
+}
 
 /**
- * Visitors are distinct across the whole window, so they come from raw hits; pageviews and
- * sessions are sums, which the minute rollups give whenever the window is minute-aligned.
+ * Visitors, sessions, pageviews, bounce rate (percent), visit duration (mean seconds) and views per
+ * session; with `compare`, the other window's figures and the percent change of each, from the
+ * same query run on that window.
  */
 export async function overview(db: Db, q: Query): Promise<Overview> {
-  const visitors = db.query<{ visitors: number }>(sql`
-    SELECT count(DISTINCT visitor_id)::int AS visitors FROM events
-    WHERE site_id = ${q.site} AND ts >= ${iso(q.start)} AND ts < ${iso(q.end)}`);
-  const sums =
-    sourceFor(q) === 'rollup'
-      ? db.query<{ pageviews: number; sessions: number }>(sql`
-        SELECT coalesce(sum(pageviews), 0) AS pageviews, coalesce(sum(sessions), 0) AS sessions
-        FROM rollup_minute
-        WHERE site_id = ${q.site} AND audience = 'human' AND minute >= ${iso(q.start)} AND minute < ${iso(q.end)}`)
-      : db.query<{ pageviews: number; sessions: number }>(sql`
-        SELECT
-          (SELECT count(*) FROM events WHERE site_id = ${q.site} AND kind = 'pageview'
-             AND ts >= ${iso(q.start)} AND ts < ${iso(q.end)}) AS pageviews,
-          (SELECT count(*) FROM sessions WHERE site_id = ${q.site}
-             AND started_at >= ${iso(q.start)} AND started_at < ${iso(q.end)}) AS sessions`);
-  const [v, s] = await Promise.all([visitors, sums]);
-  return { visitors: v.rows[0]!.visitors, sessions: s.rows[0]!.sessions, pageviews: s.rows[0]!.pageviews };
+  const [now, before] = await Promise.all([
+    figuresOf(db, q.site, q),
+    q.comparison ? figuresOf(db, q.site, q.comparison) : undefined,
+  ]);
+  if (!before) return now;
+  const change: OverviewFigures = {};
+  for (const m of OVERVIEW_METRICS) {
+    const c = percentChange(now[m], before[m]);
+    if (c !== undefined) change[m] = c;
+  }
+  return { ...now, comparison: before, change };
 }

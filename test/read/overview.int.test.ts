@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawEvents } from '../../projections/raw-events/projection.js';
+import { rollupMinute } from '../../projections/rollup-minute/projection.js';
+import { foldBatch } from '../../src/projector/fold-batch.js';
+import { comparisonWindow } from '../../src/read/envelope/compare.js';
+import { resolveRange } from '../../src/read/envelope/range.js';
+import { humanTotals } from '../../src/read/stats/human-totals.js';
+import { overview } from '../../src/read/stats/overview.js';
+import type { HitRecorded } from '../../streams/events.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { hit, MIN } from '../support/events.js';
+import { messages } from '../support/projection-spec.js';
+
+const DAY = 86_400_000;
+const D0 = Date.UTC(2026, 9, 30); // three UTC days from 2026-10-30
+
+let db: TestDatabase;
+let seq = 1;
+async function fold(events: HitRecorded[]) {
+  // Several messages of up to 40 hits, as the appender writes them, folded by both projections.
+  const groups: HitRecorded[][] = [];
+  for (let i = 0; i < events.length; i += 40) groups.push(events.slice(i, i + 40));
+  const msgs = messages(groups, seq);
+  seq += msgs.length;
+  for (const p of [rawEvents, rollupMinute]) await foldBatch(db.pool, p, msgs);
+}
+
+/** A visitor id lives one UTC day, as the daily salt makes it: `<day>:<n>`. */
+const hitArb = (site: number) =>
+  fc
+    .record({
+      day: fc.integer({ min: 0, max: 2 }),
+      visitor: fc.integer({ min: 1, max: 12 }),
+      at: fc.integer({ min: 0, max: DAY - 1 }),
+      custom: fc.boolean(),
+    })
+    .map(({ day, visitor, at, custom }) =>
+      hit({
+        site,
+        visitor: `${day}:${visitor}`,
+        ts: D0 + day * DAY + at,
+        ...(custom && at % 5 === 0 ? { kind: 'custom' as const, name: 'Signup' } : {}),
+      }),
+    );
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+describe('human totals: the rollup path equals the raw path', () => {
+  it('gives identical visitors, sessions, pageviews, bounces and duration for random data and windows', async () => {
+    const sites = [11, 12, 13];
+    for (const [i, site] of sites.entries())
+      await fold(
+        fc.sample(fc.array(hitArb(site), { minLength: 150, maxLength: 300 }), {
+          seed: 42 + i,
+          numRuns: 1,
+        })[0]!,
+      );
+    const minute = fc.integer({ min: -60, max: 3 * 24 * 60 + 60 }).map((m) => D0 + m * MIN);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...sites), minute, minute, async (site, a, b) => {
+        fc.pre(a !== b);
+        const w = { start: new Date(Math.min(a, b)), end: new Date(Math.max(a, b)) };
+        const raw = await humanTotals(db.pool, site, w, 'raw');
+        const rollup = await humanTotals(db.pool, site, w, 'rollup');
+        expect({ ...rollup, source: 'raw' }).toEqual(raw);
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+});
+
+describe('the overview on a designed day', () => {
+  // Site 21, UTC: visitor a reads 3 pages 10:00–10:20 (one session, 20 min); b bounces at 11:00;
+  // c views 1 page at 12:00 and clicks Signup at 12:05 (engaged, not a bounce); a comes back at
+  // 23:50 on the same salt day (a new session, a bounce). The day before: d, one bounce.
+  const T = Date.UTC(2026, 10, 2);
+  beforeAll(async () => {
+    const at = (h: number, m = 0) => T + h * 3_600_000 + m * MIN;
+    await fold([
+      hit({ site: 21, visitor: 'a', ts: at(10) }),
+      hit({ site: 21, visitor: 'a', ts: at(10, 10), pathname: '/pricing' }),
+      hit({ site: 21, visitor: 'a', ts: at(10, 20), pathname: '/docs' }),
+      hit({ site: 21, visitor: 'b', ts: at(11) }),
+      hit({ site: 21, visitor: 'c', ts: at(12) }),
+      hit({ site: 21, visitor: 'c', ts: at(12, 5), kind: 'custom', name: 'Signup' }),
+      hit({ site: 21, visitor: 'a', ts: at(23, 50) }),
+      hit({ site: 21, visitor: 'd', ts: at(-14) }),
+    ]);
+  });
+  const query = (start: number, end: number, compare: 'none' | 'previous' = 'none') => {
+    const w = { start: new Date(start), end: new Date(end) };
+    return {
+      site: 21,
+      tz: 'UTC',
+      ...w,
+      compare,
+      comparison: comparisonWindow(w, compare, 'UTC'),
+      granularity: 'hour' as const,
+    };
+  };
+
+  it('computes all six figures and the percent change against the previous day', async () => {
+    expect(await overview(db.pool, query(T, T + DAY, 'previous'))).toEqual({
+      visitors: 3,
+      sessions: 4,
+      pageviews: 6, // a 3 + 1, b 1, c 1 (the Signup click is no pageview)
+      bounce_rate: 50,
+      visit_duration: 375, // (20 min + 0 + 5 min + 0) / 4 sessions
+      views_per_session: 1.5,
+      comparison: {
+        visitors: 1,
+        sessions: 1,
+        pageviews: 1,
+        bounce_rate: 100,
+        visit_duration: 0,
+        views_per_session: 1,
+      },
+      change: { visitors: 200, sessions: 300, pageviews: 500, bounce_rate: -50, views_per_session: 50 },
+    });
+  });
+
+  it('leaves out what cannot be computed in a window without sessions (never a made-up 0)', async () => {
+    expect(await overview(db.pool, query(T + 13 * 3_600_000, T + 14 * 3_600_000))).toEqual({
+      visitors: 0,
+      sessions: 0,
+      pageviews: 0,
+    });
+  });
+
+  it('counts a visitor first seen before an Asia/Kolkata day once it returns inside it (rollup path, exact)', async () => {
+    // Kolkata's 2026-11-03 starts at 2026-11-02 18:30 UTC: only a's 23:50 return lies in it, and
+    // a was first seen at 10:00 UTC, before the window.
+    const w = resolveRange('today', 'Asia/Kolkata', new Date(T + 20 * 3_600_000));
+    expect(w.start.toISOString()).toBe('2026-11-02T18:30:00.000Z');
+    const win = { start: w.start, end: new Date(T + DAY) };
+    const rollup = await humanTotals(db.pool, 21, win, 'rollup');
+    expect(rollup).toEqual({
+      visitors: 1,
+      sessions: 1,
+      pageviews: 1,
+      bounces: 1,
+      duration_ms: 0,
+      source: 'rollup',
+    });
+    expect({ ...rollup, source: 'raw' }).toEqual(await humanTotals(db.pool, 21, win, 'raw'));
+  });
+});
