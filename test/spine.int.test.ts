@@ -177,6 +177,26 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     });
   });
 
+  it('serves the timeseries through the envelope: one point per hour of today, the metric named', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/timeseries?site=${siteId}&range=today&tz=UTC&metric=pageviews`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const { data, meta } = res.json();
+    expect(data.series.reduce((n: number, p: { value: number }) => n + p.value, 0)).toBe(6);
+    expect(meta.rows).toBe(data.series.length);
+    expect(meta.query.granularity).toBe('hour');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/timeseries?site=${siteId}&metric=hits`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'validation_error', field: 'metric' });
+  });
+
   it('reads an explicit start/end window through the raw tables with the same figures', async () => {
     const start = new Date(Date.now() - 3_600_000 + 1234).toISOString();
     const end = new Date(Date.now() + 1234).toISOString();

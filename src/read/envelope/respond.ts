@@ -25,13 +25,13 @@ export function respond<T>(
   q: Query,
   data: T,
   startedAt: number,
-  opts: { sampled?: boolean } = {},
+  opts: { sampled?: boolean; rows?: number } = {},
 ): Envelope<T> {
   return {
     data,
     meta: {
       query: queryMeta(q),
-      rows: Array.isArray(data) ? data.length : 1,
+      rows: opts.rows ?? (Array.isArray(data) ? data.length : 1),
       sampled: opts.sampled ?? false,
       took_ms: Math.round(performance.now() - startedAt),
     },
