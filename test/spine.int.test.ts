@@ -197,6 +197,19 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     expect(bad.json().error).toMatchObject({ code: 'validation_error', field: 'metric' });
   });
 
+  it('takes filters as JSON in the query string and names `filters` in their errors', async () => {
+    const home = encodeURIComponent('[{"dimension":"pathname","op":"is","value":"/"}]');
+    const res = await overview(`site=${siteId}&range=today&tz=UTC&filters=${home}`);
+    expect(res.statusCode).toBe(200);
+    // A, B and C each opened /: three visitors, three sessions, three of the six pageviews.
+    expect(res.json().data).toMatchObject({ visitors: 3, sessions: 3, pageviews: 3 });
+    expect(res.json().meta.query.filters).toEqual({ and: [{ dimension: 'pathname', op: 'is', value: '/' }] });
+    const unknown = encodeURIComponent('[{"dimension":"shoe_size","op":"is","value":"9"}]');
+    const bad = await overview(`site=${siteId}&filters=${unknown}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'validation_error', field: 'filters' });
+  });
+
   it('reads an explicit start/end window through the raw tables with the same figures', async () => {
     const start = new Date(Date.now() - 3_600_000 + 1234).toISOString();
     const end = new Date(Date.now() + 1234).toISOString();

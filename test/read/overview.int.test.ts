@@ -4,6 +4,7 @@ import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { comparisonWindow } from '../../src/read/envelope/compare.js';
+import { EMPTY_FILTERS, parseFilters, HUMAN_DIMENSIONS } from '../../src/read/envelope/filters.js';
 import { resolveRange } from '../../src/read/envelope/range.js';
 import { humanTotals } from '../../src/read/stats/human-totals.js';
 import { OVERVIEW_METRICS, overview } from '../../src/read/stats/overview.js';
@@ -65,9 +66,15 @@ describe('human totals: the rollup path equals the raw path', () => {
       fc.asyncProperty(fc.constantFrom(...sites), minute, minute, async (site, a, b) => {
         fc.pre(a !== b);
         const w = { start: new Date(Math.min(a, b)), end: new Date(Math.max(a, b)) };
-        const raw = await humanTotals(db.pool, site, w, 'raw');
-        const rollup = await humanTotals(db.pool, site, w, 'rollup');
+        const raw = await humanTotals(db.pool, site, w, EMPTY_FILTERS, 'raw');
+        const rollup = await humanTotals(db.pool, site, w, EMPTY_FILTERS, 'rollup');
         expect({ ...rollup, source: 'raw' }).toEqual(raw);
+        // A filter every hit matches reads the raw tables and gives the same figures.
+        const everything = parseFilters(
+          { not: { dimension: 'pathname', op: 'is', value: '/never' } },
+          HUMAN_DIMENSIONS,
+        );
+        expect(await humanTotals(db.pool, site, w, everything)).toEqual(raw);
       }),
       { numRuns: 150, seed: 7 },
     );
@@ -101,6 +108,7 @@ describe('the overview on a designed day', () => {
       compare,
       comparison: comparisonWindow(w, compare, 'UTC'),
       granularity: 'hour' as const,
+      filters: EMPTY_FILTERS,
     };
   };
 
@@ -132,13 +140,32 @@ describe('the overview on a designed day', () => {
     });
   });
 
+  it('counts only matching hits, and the sessions that have one, under a filter', async () => {
+    const filters = parseFilters('[{"dimension":"pathname","op":"is","value":"/pricing"}]', HUMAN_DIMENSIONS);
+    // Only a's first session holds /pricing: 3 pages, 20 minutes, no bounce.
+    expect(await overview(db.pool, { ...query(T, T + DAY), filters })).toEqual({
+      visitors: 1,
+      sessions: 1,
+      pageviews: 1,
+      bounce_rate: 0,
+      visit_duration: 1200,
+      views_per_session: 1,
+    });
+    const signups = parseFilters({ dimension: 'name', op: 'is', value: 'Signup' }, HUMAN_DIMENSIONS);
+    expect(await overview(db.pool, { ...query(T, T + DAY), filters: signups })).toMatchObject({
+      visitors: 1,
+      sessions: 1,
+      pageviews: 0,
+    });
+  });
+
   it('counts a visitor first seen before an Asia/Kolkata day once it returns inside it (rollup path, exact)', async () => {
     // Kolkata's 2026-11-03 starts at 2026-11-02 18:30 UTC: only a's 23:50 return lies in it, and
     // a was first seen at 10:00 UTC, before the window.
     const w = resolveRange('today', 'Asia/Kolkata', new Date(T + 20 * 3_600_000));
     expect(w.start.toISOString()).toBe('2026-11-02T18:30:00.000Z');
     const win = { start: w.start, end: new Date(T + DAY) };
-    const rollup = await humanTotals(db.pool, 21, win, 'rollup');
+    const rollup = await humanTotals(db.pool, 21, win, EMPTY_FILTERS, 'rollup');
     expect(rollup).toEqual({
       visitors: 1,
       sessions: 1,
@@ -147,7 +174,7 @@ describe('the overview on a designed day', () => {
       duration_ms: 0,
       source: 'rollup',
     });
-    expect({ ...rollup, source: 'raw' }).toEqual(await humanTotals(db.pool, 21, win, 'raw'));
+    expect({ ...rollup, source: 'raw' }).toEqual(await humanTotals(db.pool, 21, win, EMPTY_FILTERS, 'raw'));
   });
 });
 
@@ -161,7 +188,15 @@ describe('the timeseries', () => {
     compare: 'none' | 'previous' = 'none',
   ) => {
     const w = { start: new Date(start), end: new Date(end) };
-    return { site: 21, tz, ...w, compare, comparison: comparisonWindow(w, compare, tz), granularity };
+    return {
+      site: 21,
+      tz,
+      ...w,
+      compare,
+      comparison: comparisonWindow(w, compare, tz),
+      granularity,
+      filters: EMPTY_FILTERS,
+    };
   };
 
   it('gives one point per hour, values where they exist and absent ratios where there are no sessions', async () => {
@@ -206,7 +241,15 @@ describe('the timeseries', () => {
         fc.constantFrom(...OVERVIEW_METRICS),
         async (site, start, minutes, granularity, tz, metric) => {
           const w = { start: new Date(start), end: new Date(start + minutes * MIN) };
-          const query = { site, tz, ...w, compare: 'none' as const, comparison: null, granularity };
+          const query = {
+            site,
+            tz,
+            ...w,
+            compare: 'none' as const,
+            comparison: null,
+            granularity,
+            filters: EMPTY_FILTERS,
+          };
           expect(await timeseries(db.pool, query, { metric }, 'rollup')).toEqual(
             await timeseries(db.pool, query, { metric }, 'raw'),
           );

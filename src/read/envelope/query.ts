@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { Site } from '../../sites/sites.js';
 import { type Compare, COMPARES, comparisonWindow } from './compare.js';
+import { type FilterTree, HUMAN_DIMENSIONS, parseFilters } from './filters.js';
 import {
   bucketCount,
   defaultGranularity,
@@ -25,6 +26,8 @@ export const QueryEnvelope = z
     granularity: z
       .enum(GRANULARITIES, { error: `granularity must be one of ${GRANULARITIES.join(', ')}` })
       .optional(),
+    // Checked by its own schema (filters.ts), whose errors all name `filters` as the field.
+    filters: z.unknown().optional(),
   })
   .check((ctx) => {
     const v = ctx.value;
@@ -53,6 +56,7 @@ export interface Query extends Window {
   /** The window `compare` runs the same query on; null for `none`. */
   comparison: Window | null;
   granularity: Granularity;
+  filters: FilterTree;
 }
 
 export function understand(env: QueryEnvelope, site: Site, now: Date = new Date()): Query {
@@ -76,5 +80,6 @@ export function understand(env: QueryEnvelope, site: Site, now: Date = new Date(
     compare: env.compare,
     comparison: comparisonWindow(window, env.compare, tz),
     granularity,
+    filters: parseFilters(env.filters, HUMAN_DIMENSIONS),
   };
 }

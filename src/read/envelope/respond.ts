@@ -13,6 +13,7 @@ export function queryMeta(q: Query): Record<string, unknown> {
     end: q.end.toISOString(),
     tz: q.tz,
     granularity: q.granularity,
+    filters: q.filters,
     compare: q.compare,
     ...(q.comparison
       ? { comparison: { start: q.comparison.start.toISOString(), end: q.comparison.end.toISOString() } }

@@ -34,8 +34,8 @@ export function overviewFigures(t: HumanTotals): OverviewFigures {
   return figures;
 }
 
-async function figuresOf(db: Db, site: number, w: Window): Promise<OverviewFigures> {
-  return overviewFigures(await humanTotals(db, site, w));
+async function figuresOf(db: Db, q: Query, w: Window): Promise<OverviewFigures> {
+  return overviewFigures(await humanTotals(db, q.site, w, q.filters));
 }
 
 /**
@@ -45,8 +45,8 @@ async function figuresOf(db: Db, site: number, w: Window): Promise<OverviewFigur
  */
 export async function overview(db: Db, q: Query): Promise<Overview> {
   const [now, before] = await Promise.all([
-    figuresOf(db, q.site, q),
-    q.comparison ? figuresOf(db, q.site, q.comparison) : undefined,
+    figuresOf(db, q, q),
+    q.comparison ? figuresOf(db, q, q.comparison) : undefined,
   ]);
   if (!before) return now;
   const change: OverviewFigures = {};

@@ -4,7 +4,9 @@ import { bucketStarts } from '../envelope/buckets.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../envelope/source.js';
-import type { HumanTotals } from './human-totals.js';
+import { compileFilters } from '../envelope/filter-sql.js';
+import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type HumanTotals, sessionMatches } from './human-totals.js';
 import { OVERVIEW_METRICS, overviewFigures } from './overview.js';
 
 export const TimeseriesParams = z.object({
@@ -36,6 +38,7 @@ type BucketRow = { b: Date } & Partial<HumanTotals>;
  */
 async function bucketTotals(db: Db, q: Query, w: Window, source: Source): Promise<Map<number, HumanTotals>> {
   const unit = q.granularity;
+  const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
   const sums =
     source === 'rollup'
       ? sql`
@@ -47,18 +50,20 @@ async function bucketTotals(db: Db, q: Query, w: Window, source: Source): Promis
       : sql`
         SELECT coalesce(p.b, s.b) AS b, coalesce(p.pageviews, 0) AS pageviews, coalesce(s.sessions, 0) AS sessions,
                coalesce(s.bounces, 0) AS bounces, coalesce(s.duration_ms, 0) AS duration_ms
-        FROM (SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(*) AS pageviews FROM events
+        FROM (SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(*) AS pageviews FROM events e
               WHERE site_id = ${q.site} AND kind = 'pageview' AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)}
+                AND ${hit}
               GROUP BY 1) p
         FULL JOIN (SELECT date_trunc(${unit}, started_at, ${q.tz}) AS b, count(*) AS sessions,
                      count(*) FILTER (WHERE pageviews = 1 AND interactive = 0) AS bounces,
                      sum(extract(epoch FROM last_seen_at - started_at) * 1000)::bigint AS duration_ms
-                   FROM sessions
+                   FROM sessions s
                    WHERE site_id = ${q.site} AND started_at >= ${iso(w.start)} AND started_at < ${iso(w.end)}
+                     AND ${sessionMatches(q.filters, sql`s.id`)}
                    GROUP BY 1) s ON s.b = p.b`;
   const visitors = sql`
-    SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(DISTINCT visitor_id) AS visitors FROM events
-    WHERE site_id = ${q.site} AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)} GROUP BY 1`;
+    SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(DISTINCT visitor_id) AS visitors FROM events e
+    WHERE site_id = ${q.site} AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)} AND ${hit} GROUP BY 1`;
   const [s, v] = await Promise.all([db.query<BucketRow>(sums), db.query<BucketRow>(visitors)]);
   const out = new Map<number, HumanTotals>();
   const at = (b: Date) => {
@@ -81,7 +86,7 @@ async function bucketTotals(db: Db, q: Query, w: Window, source: Source): Promis
 }
 
 async function series(db: Db, q: Query, w: Window, metric: TimeseriesParams['metric'], source?: Source) {
-  const totals = await bucketTotals(db, q, w, source ?? sourceFor(w));
+  const totals = await bucketTotals(db, q, w, source ?? sourceFor(w, q.filters));
   const empty: HumanTotals = { visitors: 0, sessions: 0, pageviews: 0, bounces: 0, duration_ms: 0 };
   return bucketStarts(w, q.granularity, q.tz).map((b): Point => {
     const value = overviewFigures(totals.get(b.getTime()) ?? empty)[metric];
