@@ -210,6 +210,24 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     expect(bad.json().error).toMatchObject({ code: 'validation_error', field: 'filters' });
   });
 
+  it('serves the breakdown with paging bounds named in errors', async () => {
+    const get = (qs: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/stats/breakdown?site=${siteId}&range=today&tz=UTC&${qs}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+    const res = await get('dimension=browser');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { value: 'Chrome', visitors: 2, pageviews: 4, share: 66.7 },
+      { value: 'Firefox', visitors: 1, pageviews: 2, share: 33.3 },
+    ]);
+    expect(res.json().meta.rows).toBe(2);
+    expect((await get('dimension=browser&limit=10001')).json().error).toMatchObject({ field: 'limit' });
+    expect((await get('dimension=colour')).json().error).toMatchObject({ field: 'dimension' });
+  });
+
   it('reads an explicit start/end window through the raw tables with the same figures', async () => {
     const start = new Date(Date.now() - 3_600_000 + 1234).toISOString();
     const end = new Date(Date.now() + 1234).toISOString();

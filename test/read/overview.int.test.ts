@@ -6,6 +6,7 @@ import { foldBatch } from '../../src/projector/fold-batch.js';
 import { comparisonWindow } from '../../src/read/envelope/compare.js';
 import { EMPTY_FILTERS, parseFilters, HUMAN_DIMENSIONS } from '../../src/read/envelope/filters.js';
 import { resolveRange } from '../../src/read/envelope/range.js';
+import { breakdown } from '../../src/read/stats/breakdown.js';
 import { humanTotals } from '../../src/read/stats/human-totals.js';
 import { OVERVIEW_METRICS, overview } from '../../src/read/stats/overview.js';
 import { timeseries } from '../../src/read/stats/timeseries.js';
@@ -137,6 +138,26 @@ describe('the overview on a designed day', () => {
       visitors: 0,
       sessions: 0,
       pageviews: 0,
+    });
+  });
+
+  it('breaks down by any dimension, ranked by visitors, with each value’s share and paging', async () => {
+    const day = query(T, T + DAY);
+    expect(await breakdown(db.pool, day, { dimension: 'pathname', limit: 100, page: 1 })).toEqual([
+      { value: '/', visitors: 3, pageviews: 4, share: 100 },
+      { value: '/docs', visitors: 1, pageviews: 1, share: 33.3 },
+      { value: '/pricing', visitors: 1, pageviews: 1, share: 33.3 },
+    ]);
+    expect(await breakdown(db.pool, day, { dimension: 'name', limit: 100, page: 1 })).toEqual([
+      { value: null, visitors: 3, pageviews: 6, share: 100 },
+      { value: 'Signup', visitors: 1, pageviews: 0, share: 33.3 },
+    ]);
+    expect(await breakdown(db.pool, day, { dimension: 'pathname', limit: 1, page: 2 })).toEqual([
+      { value: '/docs', visitors: 1, pageviews: 1, share: 33.3 },
+    ]);
+    await expect(breakdown(db.pool, day, { dimension: 'shoe', limit: 1, page: 1 })).rejects.toMatchObject({
+      code: 'validation_error',
+      field: 'dimension',
     });
   });
 

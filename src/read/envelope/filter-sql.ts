@@ -57,7 +57,8 @@ function compileFilter(plan: FilterPlan, negated: boolean, alias?: string): Sql 
   return negative ? sql`COALESCE(${test}, TRUE)` : sql`COALESCE(${test}, FALSE)`;
 }
 
-function columnOf(dim: ResolvedDimension, alias?: string): Sql {
+/** A dimension's value as SQL over the read's table: its column, or its key of a jsonb column. */
+export function columnOf(dim: ResolvedDimension, alias?: string): Sql {
   if (!IDENTIFIER.test(dim.column)) throw new Error(`bad column ${dim.column} for dimension ${dim.name}`);
   const column = raw(alias === undefined ? dim.column : `${alias}.${dim.column}`);
   return dim.key === undefined ? column : sql`(${column}->>${dim.key}::text)`;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { type Db, sql } from '../../db/sql.js';
+import { AppError } from '../../http/errors.js';
+import { columnOf, compileFilters } from '../envelope/filter-sql.js';
+import { HUMAN_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
+import type { Query } from '../envelope/query.js';
+
+/** `limit`/`page` of every list read (decisions.md §5: at most 10,000 rows, default 100). */
+export const Paging = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be an integer from 1 to 10000' })
+    .int('limit must be an integer from 1 to 10000')
+    .min(1, 'limit must be an integer from 1 to 10000')
+    .max(10_000, 'limit must be at most 10000')
+    .default(100),
+  page: z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
+});
+
+export const BreakdownParams = Paging.extend({
+  dimension: z.string({ error: 'dimension is required' }).min(1),
+});
+export type BreakdownParams = z.infer<typeof BreakdownParams>;
+
+export interface BreakdownRow {
+  /** The dimension's value; null for hits without one. */
+  value: string | number | null;
+  visitors: number;
+  pageviews: number;
+  /** Percent of the window's (filtered) visitors, one decimal. */
+  share?: number;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Any filterable dimension, ranked by visitors (then pageviews, then value), with each value's
+ * share of all visitors. Dimension values are per hit (a session's channel is copied onto its
+ * hits), so a visitor seen with two values counts for both and shares may add up past 100.
+ * From the raw hits: the rollups keep no dimension.
+ */
+export async function breakdown(db: Db, q: Query, p: BreakdownParams): Promise<BreakdownRow[]> {
+  const resolved = resolveDimension(HUMAN_DIMENSIONS, p.dimension);
+  if (!resolved.ok) throw new AppError('validation_error', resolved.message, { field: 'dimension' });
+  const value = columnOf(resolved.dimension, 'e');
+  const where = sql`e.site_id = ${q.site} AND e.ts >= ${iso(q.start)} AND e.ts < ${iso(q.end)}
+    AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
+  const { rows } = await db.query<BreakdownRow & { total: number }>(sql`
+    WITH ranked AS (
+      SELECT ${value} AS value, count(DISTINCT e.visitor_id) AS visitors,
+             count(*) FILTER (WHERE e.kind = 'pageview') AS pageviews
+      FROM events e WHERE ${where} GROUP BY 1)
+    SELECT r.value, r.visitors, r.pageviews, t.total
+    FROM ranked r CROSS JOIN (SELECT count(DISTINCT e.visitor_id) AS total FROM events e WHERE ${where}) t
+    ORDER BY r.visitors DESC, r.pageviews DESC, r.value ASC NULLS LAST
+    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+  return rows.map(({ total, ...r }) =>
+    total > 0 ? { ...r, share: Math.round((r.visitors / total) * 1000) / 10 } : r,
+  );
+}
