@@ -12,6 +12,7 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 let t: TestApp;
 let workers: ProjectorWorker[];
 let siteId: number;
+let cookie: string;
 let key: string;
 
 const track = (body: unknown, address: string, ua: string, contentType = 'application/json') =>
@@ -29,7 +30,7 @@ const overview = (query: string, auth = `Bearer ${key}`) =>
 beforeAll(async () => {
   t = await buildTestApp();
   workers = await startProjectors(t.deps);
-  const { cookie } = await signUp(t.app);
+  ({ cookie } = await signUp(t.app));
   const site = await createSite(t.app, cookie, { domain: 'spine.example', hostnames: ['spine.example'] });
   siteId = site.id;
   key = (await createKey(t.app, cookie, siteId)).key;
@@ -226,6 +227,40 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     expect(res.json().meta.rows).toBe(2);
     expect((await get('dimension=browser&limit=10001')).json().error).toMatchObject({ field: 'limit' });
     expect((await get('dimension=colour')).json().error).toMatchObject({ field: 'dimension' });
+  });
+
+  it('merges a saved segment into the filters, and refuses a segment of another site', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/segments',
+      headers: { cookie },
+      payload: {
+        site: siteId,
+        name: 'Firefox',
+        filters: [{ dimension: 'browser', op: 'is', value: 'Firefox' }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    const home = encodeURIComponent('[{"dimension":"pathname","op":"is","value":"/"}]');
+    const res = await overview(`site=${siteId}&range=today&tz=UTC&segment=${id}&filters=${home}`);
+    expect(res.statusCode).toBe(200);
+    // C (Firefox) opened / once.
+    expect(res.json().data).toMatchObject({ visitors: 1, sessions: 1, pageviews: 1 });
+    expect(res.json().meta.query).toMatchObject({
+      segment: id,
+      filters: {
+        and: [
+          { dimension: 'browser', op: 'is', value: 'Firefox' },
+          { dimension: 'pathname', op: 'is', value: '/' },
+        ],
+      },
+    });
+    const other = await createSite(t.app, cookie, { domain: 'other-spine.example' });
+    const otherKey = (await createKey(t.app, cookie, other.id)).key;
+    const foreign = await overview(`site=${other.id}&segment=${id}`, `Bearer ${otherKey}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toMatchObject({ code: 'not_found', field: 'segment' });
   });
 
   it('reads an explicit start/end window through the raw tables with the same figures', async () => {

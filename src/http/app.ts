@@ -7,6 +7,7 @@ import { ingestRoutes } from '../ingest/routes.js';
 import { statsRoutes } from '../read/stats/routes.js';
 import { keyRoutes } from '../sites/key-routes.js';
 import { trackerRoutes } from '../tracker/routes.js';
+import { segmentRoutes } from '../segments/routes.js';
 import { siteRoutes } from '../sites/routes.js';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandlers } from './errors.js';
@@ -37,6 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { deps, prefix: '/api/auth' });
   await app.register(siteRoutes, { deps, prefix: '/api/sites' });
   await app.register(keyRoutes, { deps, prefix: '/api/keys' });
+  await app.register(segmentRoutes, { deps, prefix: '/api/segments' });
   // Ingest takes hits from any site's pages: these routes, and only these, answer cross-origin
   // requests (static options, so nothing is worked out per request).
   await app.register(async (crossOrigin) => {

@@ -4,6 +4,7 @@ import { authenticate, authorizeSiteRead } from '../../auth/guards.js';
 import type { Db } from '../../db/sql.js';
 import type { AppDeps } from '../../http/deps.js';
 import { parseInput } from '../../http/parse.js';
+import { loadSegmentFilters } from '../../segments/segments.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
 import { type Envelope, respond } from './respond.js';
 
@@ -23,7 +24,9 @@ export function envelopeRead<P extends z.ZodType, T>(
     const env = parseInput(QueryEnvelope, req.query);
     const p = parseInput(params, req.query);
     const site = await authorizeSiteRead(deps.db, principal, env.site);
-    const q = understand(env, site);
+    const segment =
+      env.segment === undefined ? undefined : await loadSegmentFilters(deps.db, site.id, env.segment);
+    const q = understand(env, site, new Date(), segment);
     const data = await read(deps.db, q, p);
     return respond(q, data, startedAt, rows ? { rows: rows(data) } : {});
   };

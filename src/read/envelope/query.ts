@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { Site } from '../../sites/sites.js';
 import { type Compare, COMPARES, comparisonWindow } from './compare.js';
-import { type FilterTree, HUMAN_DIMENSIONS, parseFilters } from './filters.js';
+import { type FilterTree, HUMAN_DIMENSIONS, mergeFilters, parseFilters } from './filters.js';
 import {
   bucketCount,
   defaultGranularity,
@@ -28,6 +28,8 @@ export const QueryEnvelope = z
       .optional(),
     // Checked by its own schema (filters.ts), whose errors all name `filters` as the field.
     filters: z.unknown().optional(),
+    /** A saved segment of the site, merged into `filters`. */
+    segment: z.coerce.number({ error: 'segment must be a segment id' }).int().positive().optional(),
   })
   .check((ctx) => {
     const v = ctx.value;
@@ -57,9 +59,17 @@ export interface Query extends Window {
   comparison: Window | null;
   granularity: Granularity;
   filters: FilterTree;
+  /** The saved segment merged into `filters`, if the envelope named one. */
+  segment?: number;
 }
 
-export function understand(env: QueryEnvelope, site: Site, now: Date = new Date()): Query {
+/** The query as understood; `segment` is the saved segment's tree when the envelope names one. */
+export function understand(
+  env: QueryEnvelope,
+  site: Site,
+  now: Date = new Date(),
+  segment?: FilterTree,
+): Query {
   const tz = env.tz ?? site.timezone;
   const range = env.start === undefined ? (env.range ?? DEFAULT_RANGE) : undefined;
   const window: Window = range
@@ -80,6 +90,9 @@ export function understand(env: QueryEnvelope, site: Site, now: Date = new Date(
     compare: env.compare,
     comparison: comparisonWindow(window, env.compare, tz),
     granularity,
-    filters: parseFilters(env.filters, HUMAN_DIMENSIONS),
+    filters: segment
+      ? mergeFilters(segment, parseFilters(env.filters, HUMAN_DIMENSIONS))
+      : parseFilters(env.filters, HUMAN_DIMENSIONS),
+    ...(env.segment !== undefined ? { segment: env.segment } : {}),
   };
 }

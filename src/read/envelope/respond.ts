@@ -14,6 +14,7 @@ export function queryMeta(q: Query): Record<string, unknown> {
     tz: q.tz,
     granularity: q.granularity,
     filters: q.filters,
+    ...(q.segment !== undefined ? { segment: q.segment } : {}),
     compare: q.compare,
     ...(q.comparison
       ? { comparison: { start: q.comparison.start.toISOString(), end: q.comparison.end.toISOString() } }
