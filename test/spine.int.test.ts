@@ -263,6 +263,34 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
     expect(foreign.json().error).toMatchObject({ code: 'not_found', field: 'segment' });
   });
 
+  it('serves pages, sources, locations, devices and realtime through the envelope', async () => {
+    const get = async (read: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/stats/${read}?site=${siteId}&range=today&tz=UTC`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    expect((await get('pages'))[0]).toEqual({
+      pathname: '/',
+      visitors: 3,
+      pageviews: 3,
+      entries: 3,
+      exits: 1,
+    });
+    expect((await get('sources')).channels).toEqual([
+      { value: 'direct', visitors: 3, pageviews: 6, share: 100 },
+    ]);
+    expect((await get('devices')).browsers.map((r: { value: string }) => r.value)).toEqual([
+      'Chrome',
+      'Firefox',
+    ]);
+    expect(Object.keys(await get('locations'))).toEqual(['countries', 'regions', 'cities']);
+    expect(await get('realtime')).toMatchObject({ visitors: 3, agents: 0, fetches: 0 });
+  });
+
   it('reads an explicit start/end window through the raw tables with the same figures', async () => {
     const start = new Date(Date.now() - 3_600_000 + 1234).toISOString();
     const end = new Date(Date.now() + 1234).toISOString();

@@ -7,6 +7,9 @@ import { comparisonWindow } from '../../src/read/envelope/compare.js';
 import { EMPTY_FILTERS, parseFilters, HUMAN_DIMENSIONS } from '../../src/read/envelope/filters.js';
 import { resolveRange } from '../../src/read/envelope/range.js';
 import { breakdown } from '../../src/read/stats/breakdown.js';
+import { locations, sources } from '../../src/read/stats/grouped-lists.js';
+import { pages } from '../../src/read/stats/pages.js';
+import { realtime } from '../../src/read/stats/realtime.js';
 import { humanTotals } from '../../src/read/stats/human-totals.js';
 import { OVERVIEW_METRICS, overview } from '../../src/read/stats/overview.js';
 import { timeseries } from '../../src/read/stats/timeseries.js';
@@ -161,6 +164,38 @@ describe('the overview on a designed day', () => {
     });
   });
 
+  it('lists pages with entries and exits of the sessions that began in the window', async () => {
+    expect(await pages(db.pool, query(T, T + DAY), { limit: 100, page: 1 })).toEqual([
+      { pathname: '/', visitors: 3, pageviews: 4, entries: 4, exits: 3 },
+      { pathname: '/docs', visitors: 1, pageviews: 1, entries: 0, exits: 1 },
+      { pathname: '/pricing', visitors: 1, pageviews: 1, entries: 0, exits: 0 },
+    ]);
+  });
+
+  it('gives sources, locations and devices as ranked lists (absent attributes as null)', async () => {
+    const day = query(T, T + DAY);
+    const none = { value: null, visitors: 3, pageviews: 6, share: 100 };
+    expect(await sources(db.pool, day, { limit: 10, page: 1 })).toEqual({
+      channels: [{ value: 'direct', visitors: 3, pageviews: 6, share: 100 }],
+      sources: [none],
+      campaigns: [none],
+    });
+    expect(await locations(db.pool, day, { limit: 10, page: 1 })).toEqual({
+      countries: [none],
+      regions: [none],
+      cities: [none],
+    });
+  });
+
+  it('shows the last five minutes: people, agents and open pages', async () => {
+    expect(await realtime(db.pool, query(T, T + DAY), {}, new Date(T + 10 * 3_600_000 + 3 * MIN))).toEqual({
+      visitors: 1,
+      agents: 0,
+      fetches: 0,
+      pages: [{ pathname: '/', visitors: 1 }],
+    });
+  });
+
   it('counts only matching hits, and the sessions that have one, under a filter', async () => {
     const filters = parseFilters('[{"dimension":"pathname","op":"is","value":"/pricing"}]', HUMAN_DIMENSIONS);
     // Only a's first session holds /pricing: 3 pages, 20 minutes, no bounce.
@@ -278,5 +313,40 @@ describe('the timeseries', () => {
       ),
       { numRuns: 60, seed: 11 },
     );
+  });
+});
+
+describe('engagement on pages', () => {
+  it('averages scroll depth and time on page from what later hits reported for each pageview', async () => {
+    const t0 = Date.UTC(2026, 10, 5, 9);
+    await fold([
+      hit({ site: 22, visitor: 'x', ts: t0, pathname: '/a' }),
+      hit({ site: 22, visitor: 'x', ts: t0 + MIN, pathname: '/b', d: 30_000, sc: 80 }),
+      hit({
+        site: 22,
+        visitor: 'x',
+        ts: t0 + 2 * MIN,
+        pathname: '/b',
+        kind: 'engagement',
+        d: 10_000,
+        sc: 50,
+      }),
+      hit({ site: 22, visitor: 'y', ts: t0 + 3 * MIN, pathname: '/a' }),
+    ]);
+    const w = { start: new Date(t0), end: new Date(t0 + 3_600_000) };
+    const q = {
+      site: 22,
+      tz: 'UTC',
+      ...w,
+      compare: 'none' as const,
+      comparison: null,
+      granularity: 'minute' as const,
+      filters: EMPTY_FILTERS,
+    };
+    expect(await pages(db.pool, q, { limit: 10, page: 1 })).toEqual([
+      // x reported 80 % and 30 s for /a; y's /a reported nothing, so it is left out of the means.
+      { pathname: '/a', visitors: 2, pageviews: 2, entries: 2, exits: 1, scroll_depth: 80, time_on_page: 30 },
+      { pathname: '/b', visitors: 1, pageviews: 1, entries: 0, exits: 1, scroll_depth: 50, time_on_page: 10 },
+    ]);
   });
 });

@@ -16,6 +16,8 @@ export const Paging = z.object({
   page: z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
 });
 
+export type Paging = z.infer<typeof Paging>;
+
 export const BreakdownParams = Paging.extend({
   dimension: z.string({ error: 'dimension is required' }).min(1),
 });
