@@ -7,6 +7,7 @@ import { comparisonWindow } from '../../src/read/envelope/compare.js';
 import { EMPTY_FILTERS, parseFilters, HUMAN_DIMENSIONS } from '../../src/read/envelope/filters.js';
 import { resolveRange } from '../../src/read/envelope/range.js';
 import { breakdown } from '../../src/read/stats/breakdown.js';
+import { events } from '../../src/read/stats/events.js';
 import { locations, sources } from '../../src/read/stats/grouped-lists.js';
 import { pages } from '../../src/read/stats/pages.js';
 import { realtime } from '../../src/read/stats/realtime.js';
@@ -347,6 +348,48 @@ describe('engagement on pages', () => {
       // x reported 80 % and 30 s for /a; y's /a reported nothing, so it is left out of the means.
       { pathname: '/a', visitors: 2, pageviews: 2, entries: 2, exits: 1, scroll_depth: 80, time_on_page: 30 },
       { pathname: '/b', visitors: 1, pageviews: 1, entries: 0, exits: 1, scroll_depth: 50, time_on_page: 10 },
+    ]);
+  });
+});
+
+describe('custom events', () => {
+  it('ranks event names by visitors and breaks one event down by a property', async () => {
+    const t0 = Date.UTC(2026, 10, 6, 9);
+    const signup = (visitor: string, plan?: string, minute = 0) =>
+      hit({
+        site: 23,
+        visitor,
+        ts: t0 + minute * MIN,
+        kind: 'custom',
+        name: 'Signup',
+        ...(plan ? { props: { plan } } : {}),
+      });
+    await fold([
+      signup('p', 'pro'),
+      signup('q', 'pro', 1),
+      signup('q', 'free', 2),
+      signup('r', undefined, 3),
+      hit({ site: 23, visitor: 'p', ts: t0 + 4 * MIN, kind: 'custom', name: 'Download' }),
+      hit({ site: 23, visitor: 'p', ts: t0 + 5 * MIN, kind: 'custom', name: 'identify', identity: 'u1' }),
+    ]);
+    const w = { start: new Date(t0), end: new Date(t0 + 3_600_000) };
+    const q = {
+      site: 23,
+      tz: 'UTC',
+      ...w,
+      compare: 'none' as const,
+      comparison: null,
+      granularity: 'minute' as const,
+      filters: EMPTY_FILTERS,
+    };
+    expect(await events(db.pool, q, { limit: 10, page: 1 })).toEqual([
+      { value: 'Signup', visitors: 3, events: 4 },
+      { value: 'Download', visitors: 1, events: 1 },
+    ]);
+    expect(await events(db.pool, q, { limit: 10, page: 1, name: 'Signup', property: 'plan' })).toEqual([
+      { value: 'pro', visitors: 2, events: 2 },
+      { value: 'free', visitors: 1, events: 1 },
+      { value: null, visitors: 1, events: 1 },
     ]);
   });
 });

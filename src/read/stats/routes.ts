@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.js';
 import { envelopeRead } from '../envelope/handler.js';
 import { BreakdownParams, breakdown, Paging } from './breakdown.js';
+import { EventsParams, events } from './events.js';
 import { devices, locations, sources } from './grouped-lists.js';
 import { pages } from './pages.js';
 import { realtime } from './realtime.js';
@@ -19,6 +20,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   );
   app.get('/breakdown', envelopeRead(deps, BreakdownParams, breakdown));
   app.get('/pages', envelopeRead(deps, Paging, pages));
+  app.get('/events', envelopeRead(deps, EventsParams, events));
   app.get('/sources', envelopeRead(deps, Paging, sources));
   app.get('/locations', envelopeRead(deps, Paging, locations));
   app.get('/devices', envelopeRead(deps, Paging, devices));
