@@ -4,6 +4,7 @@ import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { comparisonWindow } from '../../src/read/envelope/compare.js';
+import type { Query } from '../../src/read/envelope/query.js';
 import { EMPTY_FILTERS, parseFilters, HUMAN_DIMENSIONS } from '../../src/read/envelope/filters.js';
 import { resolveRange } from '../../src/read/envelope/range.js';
 import { breakdown } from '../../src/read/stats/breakdown.js';
@@ -21,6 +22,18 @@ import { messages } from '../support/projection-spec.js';
 
 const DAY = 86_400_000;
 const D0 = Date.UTC(2026, 9, 30); // three UTC days from 2026-10-30
+
+/** The query of one UTC hour from `t0`, by the minute, without compare or filters. */
+const hourQuery = (site: number, t0: number): Query => ({
+  site,
+  tz: 'UTC',
+  start: new Date(t0),
+  end: new Date(t0 + 3_600_000),
+  compare: 'none',
+  comparison: null,
+  granularity: 'minute',
+  filters: EMPTY_FILTERS,
+});
 
 let db: TestDatabase;
 let seq = 1;
@@ -334,16 +347,7 @@ describe('engagement on pages', () => {
       }),
       hit({ site: 22, visitor: 'y', ts: t0 + 3 * MIN, pathname: '/a' }),
     ]);
-    const w = { start: new Date(t0), end: new Date(t0 + 3_600_000) };
-    const q = {
-      site: 22,
-      tz: 'UTC',
-      ...w,
-      compare: 'none' as const,
-      comparison: null,
-      granularity: 'minute' as const,
-      filters: EMPTY_FILTERS,
-    };
+    const q = hourQuery(22, t0);
     expect(await pages(db.pool, q, { limit: 10, page: 1 })).toEqual([
       // x reported 80 % and 30 s for /a; y's /a reported nothing, so it is left out of the means.
       { pathname: '/a', visitors: 2, pageviews: 2, entries: 2, exits: 1, scroll_depth: 80, time_on_page: 30 },
@@ -372,16 +376,7 @@ describe('custom events', () => {
       hit({ site: 23, visitor: 'p', ts: t0 + 4 * MIN, kind: 'custom', name: 'Download' }),
       hit({ site: 23, visitor: 'p', ts: t0 + 5 * MIN, kind: 'custom', name: 'identify', identity: 'u1' }),
     ]);
-    const w = { start: new Date(t0), end: new Date(t0 + 3_600_000) };
-    const q = {
-      site: 23,
-      tz: 'UTC',
-      ...w,
-      compare: 'none' as const,
-      comparison: null,
-      granularity: 'minute' as const,
-      filters: EMPTY_FILTERS,
-    };
+    const q = hourQuery(23, t0);
     expect(await events(db.pool, q, { limit: 10, page: 1 })).toEqual([
       { value: 'Signup', visitors: 3, events: 4 },
       { value: 'Download', visitors: 1, events: 1 },
