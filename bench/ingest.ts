@@ -1,6 +1,8 @@
 // npm run bench:ingest — /api/track against a bare Fastify 204 route on the same machine, in the
 // same run, then the projectors' folding rate over the backlog the load left in the stream.
+import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { PROJECTIONS } from '../projections/index.js';
 import { createMetrics } from '../src/http/metrics.js';
@@ -14,6 +16,8 @@ import { openBench, resultRow as row, serveBare, serveTwofold } from './harness.
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+/** Where the 1-process run writes a CPU profile of the API process (`api-<pid>.cpuprofile`). */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const CORES = availableParallelism();
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -22,6 +26,25 @@ const CHROME =
 function clientAddress(i: number): string {
   const n = (i * 2654435761) >>> 0;
   return `${11 + (n % 180)}.${(n >>> 8) & 255}.${(n >>> 16) & 255}.${1 + (n % 250)}`;
+}
+
+/**
+ * NODE_OPTIONS that profile the API process from start to exit. `--cpu-prof` is refused in
+ * NODE_OPTIONS and the harness spawns the process, so a preloaded module runs the inspector's
+ * profiler instead (one sample per 250 µs; Node's default is 1 ms).
+ */
+function profileOptions(dir: string): string {
+  const code = `import { Session } from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+const s = new Session();
+s.connect();
+s.post('Profiler.enable');
+s.post('Profiler.setSamplingInterval', { interval: 250 });
+s.post('Profiler.start');
+process.on('exit', () => s.post('Profiler.stop', (err, r) => {
+  if (!err) writeFileSync(${JSON.stringify(dir)} + '/api-' + process.pid + '.cpuprofile', JSON.stringify(r.profile));
+}));`;
+  return `${process.env.NODE_OPTIONS ?? ''} --import=data:text/javascript,${encodeURIComponent(code)}`.trim();
 }
 
 function load(url: string, body: string, overallRate?: number) {
@@ -47,6 +70,7 @@ function load(url: string, body: string, overallRate?: number) {
 }
 
 async function main() {
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const log = createLogger('warn');
   const bench = await openBench(log);
   const { backends, db, dbUrl, prefix } = bench;
@@ -65,7 +89,10 @@ async function main() {
   const bare = await serveBare();
   const bareResult = await load(bare.url, body);
   await bare.stop();
-  const single = await serveTwofold(env, 1);
+  const single = await serveTwofold(
+    PROFILE_DIR ? { ...env, NODE_OPTIONS: profileOptions(resolve(PROFILE_DIR)) } : env,
+    1,
+  );
   const singleResult = await load(single.url, body);
   await single.stop();
   const ours = await serveTwofold(env, CORES);

@@ -273,13 +273,9 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
       expect(res.statusCode).toBe(200);
       return res.json().data;
     };
-    expect((await get('pages'))[0]).toEqual({
-      pathname: '/',
-      visitors: 3,
-      pageviews: 3,
-      entries: 3,
-      exits: 1,
-    });
+    // The six hits above arrive together, so which of A's pages came first within a millisecond is
+    // not fixed: entries and exits are checked on designed timestamps in test/read instead.
+    expect((await get('pages'))[0]).toMatchObject({ pathname: '/', visitors: 3, pageviews: 3 });
     expect((await get('sources')).channels).toEqual([
       { value: 'direct', visitors: 3, pageviews: 6, share: 100 },
     ]);

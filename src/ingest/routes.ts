@@ -31,7 +31,9 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     salts: new DailySalts(deps.db),
     appender: deps.appender,
     geo: deps.geo,
-    limiter: new BatchedWindowLimiter(deps.db, INGEST_LIMIT.hits, INGEST_LIMIT.windowSeconds),
+    // One upsert in flight: what arrives meanwhile waits and is counted by the next one, so under
+    // load there are half as many round trips to Postgres for the same hits.
+    limiter: new BatchedWindowLimiter(deps.db, INGEST_LIMIT.hits, INGEST_LIMIT.windowSeconds, 1),
     addressDigest: (address) => addressDigest(deps.db, address),
     prefix: deps.config.STREAM_PREFIX,
   };

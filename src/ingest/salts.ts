@@ -13,20 +13,47 @@ export function utcDay(ts: number): string {
  */
 export class DailySalts {
   private readonly cache = new Map<string, Promise<Buffer>>();
+  private readonly loaded = new Map<string, Buffer>();
+  // Every hit asks, nearly always for today: the day's text is formatted once per day, not per hit.
+  private dayNumber = NaN;
+  private dayText = '';
 
   constructor(private readonly db: Db) {}
 
   saltFor(site: number, ts: number): Promise<Buffer> {
-    const day = utcDay(ts);
+    const day = this.day(ts);
     const key = `${site}:${day}`;
     let salt = this.cache.get(key);
     if (!salt) {
       salt = this.load(site, day);
-      salt.catch(() => this.cache.delete(key));
+      salt.then(
+        (value) => {
+          if (this.cache.has(key)) this.loaded.set(key, value);
+        },
+        () => this.cache.delete(key),
+      );
       this.cache.set(key, salt);
-      if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
+      if (this.cache.size > 10_000) {
+        const oldest = this.cache.keys().next().value!;
+        this.cache.delete(oldest);
+        this.loaded.delete(oldest);
+      }
     }
     return salt;
+  }
+
+  /** The salt if saltFor has already loaded it, without a promise to wait for. */
+  peek(site: number, ts: number): Buffer | undefined {
+    return this.loaded.get(`${site}:${this.day(ts)}`);
+  }
+
+  private day(ts: number): string {
+    const n = Math.floor(ts / DAY_MS);
+    if (n !== this.dayNumber) {
+      this.dayNumber = n;
+      this.dayText = utcDay(ts);
+    }
+    return this.dayText;
   }
 
   private async load(site: number, day: string): Promise<Buffer> {

@@ -14,12 +14,18 @@ export class SiteCache {
   ) {}
 
   async get(id: number): Promise<Site | null> {
+    const hit = this.peek(id);
+    if (hit !== undefined) return hit;
     const now = Date.now();
-    const hit = this.entries.get(id);
-    if (hit && hit.until > now) return hit.site;
     const site = await getSite(this.db, id);
     this.entries.set(id, { site, until: now + this.ttlMs });
     return site;
+  }
+
+  /** The cached answer (null for a known unknown site), or undefined when get() must ask Postgres. */
+  peek(id: number): Site | null | undefined {
+    const hit = this.entries.get(id);
+    return hit && hit.until > Date.now() ? hit.site : undefined;
   }
 }
 

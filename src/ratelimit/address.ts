@@ -1,20 +1,26 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { type Db, sql } from '../db/sql.js';
 
 const SECRET_NAME = 'address_key';
 const keys = new WeakMap<Db, Promise<Buffer>>();
+const loadedKeys = new WeakMap<Db, Buffer>();
 
 /**
  * A keyed digest of a client address, the only form in which an address is ever stored. The key
  * is a per-installation secret, so the digest cannot be reversed by hashing the whole IPv4 space.
  */
-export async function addressDigest(db: Db, ip: string): Promise<Buffer> {
+export function addressDigest(db: Db, ip: string): Promise<Buffer> {
+  // Once loaded, the key is used without waiting on its promise: this runs for every ingested hit.
+  const key = loadedKeys.get(db);
+  if (key) return Promise.resolve(digest(key, ip));
+  return addressKey(db).then((k) => digest(k, ip));
+}
+
+function digest(key: Buffer, ip: string): Buffer {
   // A secret-prefixed SHA-256 rather than an HMAC: the digest only has to be unguessable without
-  // the key, not to authenticate a message, and it runs on every ingested hit.
-  return createHash('sha256')
-    .update(await addressKey(db))
-    .update(normaliseAddress(ip))
-    .digest();
+  // the key, not to authenticate a message. One-shot hash(): a Hash object per call is a native
+  // object for the garbage collector to finalise.
+  return hash('sha256', Buffer.concat([key, Buffer.from(normaliseAddress(ip))]), 'buffer');
 }
 
 /** One client, one form: `::ffff:203.0.113.7` (IPv4 on a dual-stack socket) counts as `203.0.113.7`. */
@@ -27,7 +33,10 @@ function addressKey(db: Db): Promise<Buffer> {
   let key = keys.get(db);
   if (key === undefined) {
     key = loadKey(db);
-    key.catch(() => keys.delete(db));
+    key.then(
+      (value) => loadedKeys.set(db, value),
+      () => keys.delete(db),
+    );
     keys.set(db, key);
   }
   return key;
