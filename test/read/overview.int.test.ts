@@ -27,6 +27,7 @@ const D0 = Date.UTC(2026, 9, 30); // three UTC days from 2026-10-30
 const hourQuery = (site: number, t0: number): Query => ({
   site,
   tz: 'UTC',
+  audience: 'human',
   start: new Date(t0),
   end: new Date(t0 + 3_600_000),
   compare: 'none',
@@ -127,6 +128,7 @@ describe('the overview on a designed day', () => {
       comparison: comparisonWindow(w, compare, 'UTC'),
       granularity: 'hour' as const,
       filters: EMPTY_FILTERS,
+      audience: 'human' as const,
     };
   };
 
@@ -266,6 +268,7 @@ describe('the timeseries', () => {
       comparison: comparisonWindow(w, compare, tz),
       granularity,
       filters: EMPTY_FILTERS,
+      audience: 'human' as const,
     };
   };
 
@@ -319,6 +322,7 @@ describe('the timeseries', () => {
             comparison: null,
             granularity,
             filters: EMPTY_FILTERS,
+            audience: 'human' as const,
           };
           expect(await timeseries(db.pool, query, { metric }, 'rollup')).toEqual(
             await timeseries(db.pool, query, { metric }, 'raw'),

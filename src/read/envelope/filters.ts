@@ -94,6 +94,16 @@ export const AGENT_DIMENSIONS: DimensionCatalog = {
   duration_ms: { type: 'number', nullable: false },
 };
 
+/**
+ * `audience=all`: the dimensions both readerships have, with the same meaning and type, so one
+ * filter narrows people's hits and agents' fetches alike.
+ */
+export const ALL_DIMENSIONS: DimensionCatalog = Object.fromEntries(
+  Object.entries(HUMAN_DIMENSIONS).filter(
+    ([name, d]) => AGENT_DIMENSIONS[name]?.type === d.type && AGENT_DIMENSIONS[name]?.column === d.column,
+  ),
+);
+
 export interface ResolvedDimension {
   name: string;
   type: DimensionType;

@@ -1,33 +1,55 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { authenticate, authorizeSiteRead } from '../../auth/guards.js';
-import type { Db } from '../../db/sql.js';
 import type { AppDeps } from '../../http/deps.js';
+import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/parse.js';
 import { loadSegmentFilters } from '../../segments/segments.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
+import type { ReadVariant, Report } from './report.js';
 import { type Envelope, respond } from './respond.js';
 
+export interface ReadRequest {
+  q: Query;
+  variant: ReadVariant;
+  params: unknown;
+}
+
 /**
- * The one way a read answers: credential (401), then the envelope and the read's own parameters
- * (400), then access to the site (403), then the read on the query as understood, enveloped.
+ * A read request checked in the one order every read uses: credential (401), then the envelope,
+ * the audience and the read's own parameters (400), then access to the site (403); then the query
+ * as understood.
  */
-export function envelopeRead<P extends z.ZodType, T>(
+export async function readRequest(
   deps: AppDeps,
-  params: P,
-  read: (db: Db, q: Query, p: z.infer<P>) => Promise<T>,
-  rows?: (data: T) => number,
-): (req: FastifyRequest) => Promise<Envelope<T>> {
+  req: FastifyRequest,
+  report: Report,
+  input: unknown = req.query,
+): Promise<ReadRequest> {
+  const principal = await authenticate(deps.db, req, { allowSession: true });
+  const env = parseInput(QueryEnvelope, input);
+  const variant = report.variants[env.audience];
+  if (!variant)
+    throw new AppError(
+      'validation_error',
+      `${report.name} has no meaning for audience=${env.audience}; audience must be one of ${Object.keys(report.variants).join(', ')}`,
+      { field: 'audience' },
+    );
+  const params = parseInput(variant.params, input);
+  const site = await authorizeSiteRead(deps.db, principal, env.site);
+  const segment =
+    env.segment === undefined ? undefined : await loadSegmentFilters(deps.db, site.id, env.segment);
+  return { q: understand(env, site, new Date(), segment), variant, params };
+}
+
+/** The one way a read answers over HTTP: the checked request, the read, the response envelope. */
+export function envelopeRead(
+  deps: AppDeps,
+  report: Report,
+): (req: FastifyRequest) => Promise<Envelope<unknown>> {
   return async (req) => {
     const startedAt = performance.now();
-    const principal = await authenticate(deps.db, req, { allowSession: true });
-    const env = parseInput(QueryEnvelope, req.query);
-    const p = parseInput(params, req.query);
-    const site = await authorizeSiteRead(deps.db, principal, env.site);
-    const segment =
-      env.segment === undefined ? undefined : await loadSegmentFilters(deps.db, site.id, env.segment);
-    const q = understand(env, site, new Date(), segment);
-    const data = await read(deps.db, q, p);
-    return respond(q, data, startedAt, rows ? { rows: rows(data) } : {});
+    const { q, variant, params } = await readRequest(deps, req, report);
+    const data = await variant.read(deps.db, q, params);
+    return respond(q, data, startedAt, variant.rows ? { rows: variant.rows(data) } : {});
   };
 }

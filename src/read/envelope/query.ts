@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { Site } from '../../sites/sites.js';
 import { type Compare, COMPARES, comparisonWindow } from './compare.js';
-import { type FilterTree, HUMAN_DIMENSIONS, mergeFilters, parseFilters } from './filters.js';
+import {
+  AGENT_DIMENSIONS,
+  ALL_DIMENSIONS,
+  type DimensionCatalog,
+  type FilterTree,
+  filtersSchema,
+  HUMAN_DIMENSIONS,
+  mergeFilters,
+  parseFilters,
+} from './filters.js';
 import {
   bucketCount,
   defaultGranularity,
@@ -13,6 +22,16 @@ import {
 import { isTimeZone, RANGES, resolveRange, type Window } from './range.js';
 
 const instant = z.iso.datetime({ offset: true });
+
+export const AUDIENCES = ['human', 'agent', 'all'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** The dimensions `filters` may name, per readership. */
+export const DIMENSIONS_OF: Readonly<Record<Audience, DimensionCatalog>> = {
+  human: HUMAN_DIMENSIONS,
+  agent: AGENT_DIMENSIONS,
+  all: ALL_DIMENSIONS,
+};
 
 /** The shared query envelope (interface.md §2.2), as the query string carries it. */
 export const QueryEnvelope = z
@@ -30,6 +49,9 @@ export const QueryEnvelope = z
     filters: z.unknown().optional(),
     /** A saved segment of the site, merged into `filters`. */
     segment: z.coerce.number({ error: 'segment must be a segment id' }).int().positive().optional(),
+    audience: z
+      .enum(AUDIENCES, { error: `audience must be one of ${AUDIENCES.join(', ')}` })
+      .default('human'),
   })
   .check((ctx) => {
     const v = ctx.value;
@@ -53,6 +75,7 @@ export const DEFAULT_RANGE = '30d' as const;
 export interface Query extends Window {
   site: number;
   tz: string;
+  audience: Audience;
   range?: QueryEnvelope['range'];
   compare: Compare;
   /** The window `compare` runs the same query on; null for `none`. */
@@ -82,17 +105,26 @@ export function understand(
       `granularity ${granularity} would cut this window into more than ${MAX_BUCKETS} buckets`,
       { field: 'granularity' },
     );
+  const catalog = DIMENSIONS_OF[env.audience];
+  const request = parseFilters(env.filters, catalog);
+  // Segments are saved for people's hits; one that names a dimension this audience lacks is
+  // refused here rather than halfway through a read.
+  if (segment && !filtersSchema(catalog).safeParse(segment).success)
+    throw new AppError(
+      'validation_error',
+      `segment ${env.segment} filters on dimensions that audience=${env.audience} does not have`,
+      { field: 'segment' },
+    );
   return {
     site: site.id,
     tz,
+    audience: env.audience,
     ...(range ? { range } : {}),
     ...window,
     compare: env.compare,
     comparison: comparisonWindow(window, env.compare, tz),
     granularity,
-    filters: segment
-      ? mergeFilters(segment, parseFilters(env.filters, HUMAN_DIMENSIONS))
-      : parseFilters(env.filters, HUMAN_DIMENSIONS),
+    filters: segment ? mergeFilters(segment, request) : request,
     ...(env.segment !== undefined ? { segment: env.segment } : {}),
   };
 }

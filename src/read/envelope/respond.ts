@@ -19,7 +19,7 @@ export function queryMeta(q: Query): Record<string, unknown> {
     ...(q.comparison
       ? { comparison: { start: q.comparison.start.toISOString(), end: q.comparison.end.toISOString() } }
       : {}),
-    audience: 'human',
+    audience: q.audience,
   };
 }
 
