@@ -203,11 +203,9 @@ describe('the overview on a designed day', () => {
     });
   });
 
-  it('shows the last five minutes: people, agents and open pages', async () => {
+  it('shows the last five minutes: people and their open pages', async () => {
     expect(await realtime(db.pool, query(T, T + DAY), {}, new Date(T + 10 * 3_600_000 + 3 * MIN))).toEqual({
       visitors: 1,
-      agents: 0,
-      fetches: 0,
       pages: [{ pathname: '/', visitors: 1 }],
     });
   });

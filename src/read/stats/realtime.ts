@@ -8,22 +8,19 @@ export const REALTIME_MS = 5 * 60_000;
 export interface Realtime {
   /** Distinct visitors with a hit in the last five minutes. */
   visitors: number;
-  /** Distinct agents (catalog ids; every unknown user agent as one) that fetched in them. */
-  agents: number;
-  fetches: number;
   /** The pages people have open: pathnames viewed in the last five minutes, by visitors. */
   pages: { pathname: string; visitors: number }[];
 }
 
 /**
- * The last five minutes, whatever the envelope's window: people and agents apart, never summed.
- * Filters narrow the people's figures; agent figures count every fetch.
+ * The people of the last five minutes, whatever the envelope's window; filters apply. The agents
+ * of the same minutes are `audience=agent` (rule 4: never both readerships in one answer).
  */
 export async function realtime(db: Db, q: Query, _p: unknown, now: Date = new Date()): Promise<Realtime> {
   const since = new Date(now.getTime() - REALTIME_MS).toISOString();
   const until = now.toISOString();
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
-  const [people, pages, agents] = await Promise.all([
+  const [people, pages] = await Promise.all([
     db.query<{ visitors: number }>(sql`
       SELECT count(DISTINCT visitor_id) AS visitors FROM events e
       WHERE site_id = ${q.site} AND ts >= ${since} AND ts < ${until} AND ${hit}`),
@@ -31,14 +28,6 @@ export async function realtime(db: Db, q: Query, _p: unknown, now: Date = new Da
       SELECT pathname, count(DISTINCT visitor_id) AS visitors FROM events e
       WHERE site_id = ${q.site} AND kind = 'pageview' AND ts >= ${since} AND ts < ${until} AND ${hit}
       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
-    db.query<{ agents: number; fetches: number }>(sql`
-      SELECT count(DISTINCT agent_id) AS agents, count(*) AS fetches FROM agent_fetches
-      WHERE site_id = ${q.site} AND ts >= ${since} AND ts < ${until}`),
   ]);
-  return {
-    visitors: people.rows[0]!.visitors,
-    agents: agents.rows[0]!.agents,
-    fetches: agents.rows[0]!.fetches,
-    pages: pages.rows,
-  };
+  return { visitors: people.rows[0]!.visitors, pages: pages.rows };
 }

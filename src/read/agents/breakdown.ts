@@ -1,0 +1,33 @@
+import { type Db, sql } from '../../db/sql.js';
+import { AppError } from '../../http/errors.js';
+import { columnOf } from '../envelope/filter-sql.js';
+import { AGENT_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
+import type { Query } from '../envelope/query.js';
+import type { BreakdownParams } from '../stats/breakdown.js';
+import { fetchesIn } from './totals.js';
+
+export interface AgentRankRow {
+  /** The dimension's value; null for fetches without one (no country, say). */
+  value: string | number | boolean | null;
+  fetches: number;
+  bytes: number;
+  /** Percent of the window's (filtered) fetches, one decimal. */
+  share?: number;
+}
+
+/**
+ * Fetches ranked by one agent dimension (then bytes, then value), each with its share of all the
+ * window's fetches; every fetch has exactly one value, so the shares add up to 100.
+ */
+export async function rankFetches(db: Db, q: Query, p: BreakdownParams): Promise<AgentRankRow[]> {
+  const resolved = resolveDimension(AGENT_DIMENSIONS, p.dimension);
+  if (!resolved.ok) throw new AppError('validation_error', resolved.message, { field: 'dimension' });
+  const value = columnOf(resolved.dimension, 'a');
+  const { rows } = await db.query<AgentRankRow & { total: number }>(sql`
+    SELECT ${value} AS value, count(*) AS fetches, sum(a.bytes) AS bytes, sum(count(*)) OVER () AS total
+    FROM agent_fetches a WHERE ${fetchesIn(q.site, q, q.filters)}
+    GROUP BY 1
+    ORDER BY 2 DESC, 3 DESC, 1 ASC NULLS LAST
+    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+  return rows.map(({ total, ...r }) => ({ ...r, share: Math.round((r.fetches / total) * 1000) / 10 }));
+}

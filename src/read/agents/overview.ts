@@ -1,0 +1,55 @@
+import type { Db } from '../../db/sql.js';
+import { percentChange } from '../envelope/compare.js';
+import type { Query } from '../envelope/query.js';
+import type { Window } from '../envelope/range.js';
+import type { Source } from '../envelope/source.js';
+import { type AgentRankRow, rankFetches } from './breakdown.js';
+import { type AgentTotals, agentTotals } from './totals.js';
+
+export const AGENT_OVERVIEW_METRICS = ['fetches', 'agents', 'verified_share', 'bytes'] as const;
+export type AgentOverviewMetric = (typeof AGENT_OVERVIEW_METRICS)[number];
+/** Verified share cannot be computed without fetches: absent then, never 0 (rule 1). */
+export type AgentOverviewFigures = Partial<Record<AgentOverviewMetric, number>>;
+
+export interface AgentOverview extends AgentOverviewFigures {
+  /** The operators and purposes behind the fetches, ranked (decisions.md §5 purpose names). */
+  operators: AgentRankRow[];
+  purposes: AgentRankRow[];
+  comparison?: AgentOverviewFigures;
+  change?: AgentOverviewFigures;
+}
+
+export const TOP_ROWS = 10;
+
+/** The decisions.md §5 agent overview fields from a window's totals. */
+export function agentFigures(t: AgentTotals): AgentOverviewFigures {
+  const figures: AgentOverviewFigures = { fetches: t.fetches, agents: t.agents, bytes: t.bytes };
+  if (t.fetches > 0) figures.verified_share = Math.round((t.verified / t.fetches) * 1000) / 10;
+  return figures;
+}
+
+const figuresOf = async (db: Db, q: Query, w: Window, source?: Source) =>
+  agentFigures(await agentTotals(db, q.site, w, q.filters, source));
+
+/**
+ * Fetches, distinct agents, verified share (percent of fetches from an address in the agent's
+ * operator's published ranges) and bytes, with the top operators and purposes; with `compare`,
+ * the other window's figures and the percent change of each.
+ */
+export async function agentOverview(db: Db, q: Query, _p?: unknown, source?: Source): Promise<AgentOverview> {
+  const top = { limit: TOP_ROWS, page: 1 };
+  const [now, before, operators, purposes] = await Promise.all([
+    figuresOf(db, q, q, source),
+    q.comparison ? figuresOf(db, q, q.comparison, source) : undefined,
+    rankFetches(db, q, { ...top, dimension: 'operator' }),
+    rankFetches(db, q, { ...top, dimension: 'purpose' }),
+  ]);
+  const lists = { operators, purposes };
+  if (!before) return { ...now, ...lists };
+  const change: AgentOverviewFigures = {};
+  for (const m of AGENT_OVERVIEW_METRICS) {
+    const c = percentChange(now[m], before[m]);
+    if (c !== undefined) change[m] = c;
+  }
+  return { ...now, ...lists, comparison: before, change };
+}

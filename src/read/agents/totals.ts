@@ -1,0 +1,86 @@
+import { type Db, type Sql, sql } from '../../db/sql.js';
+import { compileFilters } from '../envelope/filter-sql.js';
+import { AGENT_DIMENSIONS, EMPTY_FILTERS, type FilterTree, filterDimensions } from '../envelope/filters.js';
+import type { Window } from '../envelope/range.js';
+import { type Source, sourceFor } from '../envelope/source.js';
+
+/** The sums every agent figure of a window (or bucket) derives from. */
+export interface AgentTotals {
+  fetches: number;
+  /** Distinct agents (catalog ids; every unknown user agent is the one agent `unknown`). */
+  agents: number;
+  verified: number;
+  bytes: number;
+  /** Fetches answered with `text/html`: the pages among the fetches. */
+  html_fetches: number;
+}
+
+export const EMPTY_AGENT_TOTALS: AgentTotals = {
+  fetches: 0,
+  agents: 0,
+  verified: 0,
+  bytes: 0,
+  html_fetches: 0,
+};
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * `text/html` with or without parameters, as the agent projections' `isHtml` decides it when
+ * they count `html_fetches`: the raw path must count the same fetches as the rollups.
+ */
+export const IS_HTML = sql`content_type ~* '^\\s*text/html\\s*(;|$)'`;
+
+/** The raw fetches of a window that match the filters, as a WHERE condition over alias `a`. */
+export function fetchesIn(site: number, w: Window, filters: FilterTree = EMPTY_FILTERS): Sql {
+  return sql`a.site_id = ${site} AND a.ts >= ${iso(w.start)} AND a.ts < ${iso(w.end)}
+    AND ${compileFilters(filters, AGENT_DIMENSIONS, 'a')}`;
+}
+
+/**
+ * Agent totals per bucket (`bucket` an SQL expression of the row's time, or a constant for the
+ * whole window), from `agent_rollup_minute` when the planner allows it, else from `agent_fetches`;
+ * both give the same figures (distinct agents are exact on both: the rollup keys by agent).
+ */
+export async function agentTotalsBy(
+  db: Db,
+  site: number,
+  w: Window,
+  filters: FilterTree,
+  bucket: (time: Sql) => Sql,
+  source: Source = sourceFor(w, filters),
+): Promise<(AgentTotals & { b: Date | null })[]> {
+  if (source === 'rollup' && filterDimensions(filters).size > 0)
+    throw new Error('the rollups cannot answer a filtered query');
+  const { rows } = await db.query<AgentTotals & { b: Date | null }>(
+    source === 'rollup'
+      ? sql`
+        SELECT ${bucket(sql`minute`)} AS b, sum(fetches) AS fetches, count(DISTINCT agent_id) AS agents,
+               coalesce(sum(fetches) FILTER (WHERE verified), 0) AS verified, sum(bytes) AS bytes,
+               sum(html_fetches) AS html_fetches
+        FROM agent_rollup_minute
+        WHERE site_id = ${site} AND minute >= ${iso(w.start)} AND minute < ${iso(w.end)}
+        GROUP BY 1`
+      : sql`
+        SELECT ${bucket(sql`a.ts`)} AS b, count(*) AS fetches, count(DISTINCT a.agent_id) AS agents,
+               count(*) FILTER (WHERE a.verified) AS verified, sum(a.bytes) AS bytes,
+               count(*) FILTER (WHERE ${IS_HTML}) AS html_fetches
+        FROM agent_fetches a WHERE ${fetchesIn(site, w, filters)}
+        GROUP BY 1`,
+  );
+  return rows;
+}
+
+/** A window's agent totals (zeros for a window without fetches). */
+export async function agentTotals(
+  db: Db,
+  site: number,
+  w: Window,
+  filters: FilterTree = EMPTY_FILTERS,
+  source?: Source,
+): Promise<AgentTotals> {
+  const [row] = await agentTotalsBy(db, site, w, filters, () => sql`NULL::timestamptz`, source);
+  if (!row) return { ...EMPTY_AGENT_TOTALS };
+  const { b: _b, ...totals } = row;
+  return totals;
+}
