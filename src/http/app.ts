@@ -4,7 +4,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from '../auth/routes.js';
 import { edgeRoutes } from '../edge/routes.js';
 import { ingestRoutes } from '../ingest/routes.js';
-import { statsRoutes } from '../read/stats/routes.js';
+import { AGENT_REPORTS } from '../read/agents/reports.js';
+import { reportRoutes } from '../read/envelope/routes.js';
+import { STATS_REPORTS } from '../read/stats/reports.js';
 import { keyRoutes } from '../sites/key-routes.js';
 import { trackerRoutes } from '../tracker/routes.js';
 import { segmentRoutes } from '../segments/routes.js';
@@ -47,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await crossOrigin.register(trackerRoutes, { deps });
     await crossOrigin.register(edgeRoutes, { deps });
   });
-  await app.register(statsRoutes, { deps, prefix: '/api/stats' });
+  await app.register(reportRoutes, { deps, reports: STATS_REPORTS, prefix: '/api/stats' });
+  await app.register(reportRoutes, { deps, reports: AGENT_REPORTS, prefix: '/api/agents' });
   return app;
 }

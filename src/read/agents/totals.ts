@@ -37,36 +37,45 @@ export function fetchesIn(site: number, w: Window, filters: FilterTree = EMPTY_F
     AND ${compileFilters(filters, AGENT_DIMENSIONS, 'a')}`;
 }
 
+export type AgentTotalsRow = AgentTotals & { b: Date | null; g: string | null };
+
+export interface AgentGrouping {
+  /** The bucket of a row's time (`minute` or `a.ts`), or a constant for the whole window. */
+  bucket: (time: Sql) => Sql;
+  /** A second key from the row's agent id (e.g. the top agents, the rest as `other`). */
+  group?: (agentId: Sql) => Sql;
+}
+
 /**
- * Agent totals per bucket (`bucket` an SQL expression of the row's time, or a constant for the
- * whole window), from `agent_rollup_minute` when the planner allows it, else from `agent_fetches`;
- * both give the same figures (distinct agents are exact on both: the rollup keys by agent).
+ * Agent totals per bucket (and group), from `agent_rollup_minute` when the planner allows it,
+ * else from `agent_fetches`; both give the same figures (distinct agents are exact on both: the
+ * rollup keys by agent).
  */
 export async function agentTotalsBy(
   db: Db,
   site: number,
   w: Window,
   filters: FilterTree,
-  bucket: (time: Sql) => Sql,
+  { bucket, group = () => sql`NULL::text` }: AgentGrouping,
   source: Source = sourceFor(w, filters),
-): Promise<(AgentTotals & { b: Date | null })[]> {
+): Promise<AgentTotalsRow[]> {
   if (source === 'rollup' && filterDimensions(filters).size > 0)
     throw new Error('the rollups cannot answer a filtered query');
-  const { rows } = await db.query<AgentTotals & { b: Date | null }>(
+  const { rows } = await db.query<AgentTotalsRow>(
     source === 'rollup'
       ? sql`
-        SELECT ${bucket(sql`minute`)} AS b, sum(fetches) AS fetches, count(DISTINCT agent_id) AS agents,
-               coalesce(sum(fetches) FILTER (WHERE verified), 0) AS verified, sum(bytes) AS bytes,
-               sum(html_fetches) AS html_fetches
+        SELECT ${bucket(sql`minute`)} AS b, ${group(sql`agent_id`)} AS g, sum(fetches) AS fetches,
+               count(DISTINCT agent_id) AS agents, coalesce(sum(fetches) FILTER (WHERE verified), 0) AS verified,
+               sum(bytes) AS bytes, sum(html_fetches) AS html_fetches
         FROM agent_rollup_minute
         WHERE site_id = ${site} AND minute >= ${iso(w.start)} AND minute < ${iso(w.end)}
-        GROUP BY 1`
+        GROUP BY 1, 2`
       : sql`
-        SELECT ${bucket(sql`a.ts`)} AS b, count(*) AS fetches, count(DISTINCT a.agent_id) AS agents,
-               count(*) FILTER (WHERE a.verified) AS verified, sum(a.bytes) AS bytes,
-               count(*) FILTER (WHERE ${IS_HTML}) AS html_fetches
+        SELECT ${bucket(sql`a.ts`)} AS b, ${group(sql`a.agent_id`)} AS g, count(*) AS fetches,
+               count(DISTINCT a.agent_id) AS agents, count(*) FILTER (WHERE a.verified) AS verified,
+               sum(a.bytes) AS bytes, count(*) FILTER (WHERE ${IS_HTML}) AS html_fetches
         FROM agent_fetches a WHERE ${fetchesIn(site, w, filters)}
-        GROUP BY 1`,
+        GROUP BY 1, 2`,
   );
   return rows;
 }
@@ -79,8 +88,8 @@ export async function agentTotals(
   filters: FilterTree = EMPTY_FILTERS,
   source?: Source,
 ): Promise<AgentTotals> {
-  const [row] = await agentTotalsBy(db, site, w, filters, () => sql`NULL::timestamptz`, source);
+  const [row] = await agentTotalsBy(db, site, w, filters, { bucket: () => sql`NULL::timestamptz` }, source);
   if (!row) return { ...EMPTY_AGENT_TOTALS };
-  const { b: _b, ...totals } = row;
+  const { b: _b, g: _g, ...totals } = row;
   return totals;
 }

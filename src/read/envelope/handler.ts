@@ -4,6 +4,7 @@ import type { AppDeps } from '../../http/deps.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/parse.js';
 import { loadSegmentFilters } from '../../segments/segments.js';
+import type { Site } from '../../sites/sites.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
 import type { ReadVariant, Report } from './report.js';
 import { type Envelope, respond } from './respond.js';
@@ -12,21 +13,28 @@ export interface ReadRequest {
   q: Query;
   variant: ReadVariant;
   params: unknown;
+  /** The report read (the one chosen from the input, when a function chose it). */
+  report: Report;
+  /** The site the principal may read. */
+  site: Site;
 }
 
 /**
  * A read request checked in the one order every read uses: credential (401), then the envelope,
  * the audience and the read's own parameters (400), then access to the site (403); then the query
- * as understood.
+ * as understood. `which` may be a function choosing the report from the input (exports' `report`
+ * parameter): it runs after the credential check, and its errors are the parameters' 400s.
  */
 export async function readRequest(
   deps: AppDeps,
   req: FastifyRequest,
-  report: Report,
+  which: Report | ((input: unknown) => Report),
   input: unknown = req.query,
 ): Promise<ReadRequest> {
   const principal = await authenticate(deps.db, req, { allowSession: true });
-  const env = parseInput(QueryEnvelope, input);
+  const report = typeof which === 'function' ? which(input) : which;
+  const parsed = parseInput(QueryEnvelope, input);
+  const env = { ...parsed, audience: parsed.audience ?? report.audience ?? 'human' };
   const variant = report.variants[env.audience];
   if (!variant)
     throw new AppError(
@@ -38,7 +46,7 @@ export async function readRequest(
   const site = await authorizeSiteRead(deps.db, principal, env.site);
   const segment =
     env.segment === undefined ? undefined : await loadSegmentFilters(deps.db, site.id, env.segment);
-  return { q: understand(env, site, new Date(), segment), variant, params };
+  return { q: understand(env, site, new Date(), segment), variant, params, report, site };
 }
 
 /** The one way a read answers over HTTP: the checked request, the read, the response envelope. */

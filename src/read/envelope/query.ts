@@ -49,9 +49,8 @@ export const QueryEnvelope = z
     filters: z.unknown().optional(),
     /** A saved segment of the site, merged into `filters`. */
     segment: z.coerce.number({ error: 'segment must be a segment id' }).int().positive().optional(),
-    audience: z
-      .enum(AUDIENCES, { error: `audience must be one of ${AUDIENCES.join(', ')}` })
-      .default('human'),
+    // Absent: the read's own readership (people under /api/stats, agents under /api/agents).
+    audience: z.enum(AUDIENCES, { error: `audience must be one of ${AUDIENCES.join(', ')}` }).optional(),
   })
   .check((ctx) => {
     const v = ctx.value;
@@ -88,7 +87,7 @@ export interface Query extends Window {
 
 /** The query as understood; `segment` is the saved segment's tree when the envelope names one. */
 export function understand(
-  env: QueryEnvelope,
+  env: QueryEnvelope & { audience: Audience },
   site: Site,
   now: Date = new Date(),
   segment?: FilterTree,

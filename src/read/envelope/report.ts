@@ -18,6 +18,8 @@ export interface ReadVariant<P extends z.ZodType = z.ZodType, T = unknown> {
 export interface Report {
   /** The read's name: its path under its family's prefix and its `report` name in exports. */
   name: string;
+  /** The readership when the envelope names none: `human` unless the read's family is another's. */
+  audience?: Audience;
   variants: Partial<Record<Audience, ReadVariant>>;
 }
 

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../http/deps.js';
+import { envelopeRead } from './handler.js';
+import type { Report } from './report.js';
+
+/** A family of envelope reads, each at `/<name>` under the family's prefix. */
+export const reportRoutes: FastifyPluginAsync<{ deps: AppDeps; reports: readonly Report[] }> = async (
+  app,
+  { deps, reports },
+) => {
+  for (const report of reports) app.get(`/${report.name}`, envelopeRead(deps, report));
+};

@@ -1,0 +1,37 @@
+import type { FlatRow, Section } from './table.js';
+
+/** A list read exports in pages of this many rows: memory holds one page whatever the list's size. */
+export const PAGE_ROWS = 1000;
+
+/** An export's reading: the first call's sections and, for a list read paged through, the next. */
+export interface ExportRead {
+  /** Made before the response starts, so its errors are the JSON error envelope's. */
+  first: Section[];
+  /** Page `n` (from 2) of the same read; absent for a read answered by one call. */
+  next?: (n: number) => Promise<Section[]>;
+  pageRows: number;
+}
+
+export interface ListRow {
+  list: string | undefined;
+  row: FlatRow;
+}
+
+/**
+ * Every row of every section in the data's order. Paging through, each list is read to its end
+ * (a page shorter than `pageRows`) before the next list starts, each page fetched only once the
+ * one before has been taken, so a grouped read (channels, sources, campaigns) keeps its order.
+ * A page of a grouped read holds every list; only the list being written is kept from it.
+ */
+export async function* exportRows(r: ExportRead): AsyncGenerator<ListRow> {
+  const first = [...r.first];
+  for (let i = 0; i < first.length; i++) {
+    let section = first[i]!;
+    first[i] = { ...section, rows: [] };
+    for (let n = 2; ; n++) {
+      for (const row of section.rows) yield { list: section.list, row };
+      if (!r.next || !section.isList || section.rows.length < r.pageRows) break;
+      section = (await r.next(n))[i] ?? { ...section, rows: [] };
+    }
+  }
+}
