@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { type Backends, startBackends } from '../src/embedded/backends.js';
+import { startEmbeddedPostgres } from '../src/embedded/postgres.js';
 import type { Logger } from '../src/log.js';
 import { connectNats } from '../src/nats/connect.js';
 import { hitsStreamName } from '../streams/hits.js';
@@ -28,6 +29,53 @@ export interface Bench {
   close(): Promise<void>;
 }
 
+export interface BenchDatabase {
+  db: pg.Pool;
+  url: string;
+  /** Whether this call created the database (else it existed and was only migrated). */
+  created: boolean;
+  drop(): Promise<void>;
+}
+
+/** The database `name` on the server at `serverUrl`, created unless it exists, migrated. */
+export async function openDatabase(serverUrl: string, name: string): Promise<BenchDatabase> {
+  const admin = createPool(serverUrl, 1);
+  let exists: boolean;
+  try {
+    exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = createPool(url.toString(), 8);
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    created: !exists,
+    async drop() {
+      await db.end();
+      const admin = createPool(serverUrl, 1);
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`).finally(() => admin.end());
+    },
+  };
+}
+
+/** One user and the site `bench.example`; returns the site's id. */
+export async function insertBenchSite(db: pg.Pool, ingestKey: string): Promise<number> {
+  const user = await db.query<{ id: number }>(
+    "INSERT INTO users (email, password_hash) VALUES ('bench@example.com', 'x') RETURNING id",
+  );
+  const site = await db.query<{ id: number }>(
+    `INSERT INTO sites (owner_id, domain, hostnames, ingest_key) VALUES ($1, 'bench.example', '{bench.example}', $2)
+     RETURNING id`,
+    [user.rows[0]!.id, ingestKey],
+  );
+  return site.rows[0]!.id;
+}
+
 /** A fresh database (migrated, one user and site `bench.example`) and stream prefix for one run. */
 export async function openBench(log: Logger): Promise<Bench> {
   const dataDir = await mkdtemp(join(tmpdir(), 'twofold-bench-'));
@@ -38,37 +86,38 @@ export async function openBench(log: Logger): Promise<Bench> {
     log,
   });
   const prefix = `bench${Date.now().toString(36)}_`;
-  const dbName = prefix.slice(0, -1);
-  const admin = createPool(backends.databaseUrl, 1);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(backends.databaseUrl);
-  url.pathname = `/${dbName}`;
-  const db = createPool(url.toString(), 8);
-  await migrate(db);
-  const user = await db.query<{ id: number }>(
-    "INSERT INTO users (email, password_hash) VALUES ('bench@example.com', 'x') RETURNING id",
-  );
+  const database = await openDatabase(backends.databaseUrl, prefix.slice(0, -1));
   const ingestKey = 'bench-ingest-key';
-  const site = await db.query<{ id: number }>(
-    `INSERT INTO sites (owner_id, domain, hostnames, ingest_key) VALUES ($1, 'bench.example', '{bench.example}', $2)
-     RETURNING id`,
-    [user.rows[0]!.id, ingestKey],
-  );
   return {
     backends,
-    db,
-    dbUrl: url.toString(),
+    db: database.db,
+    dbUrl: database.url,
     prefix,
-    siteId: site.rows[0]!.id,
+    siteId: await insertBenchSite(database.db, ingestKey),
     ingestKey,
     async close() {
       const nats = await connectNats(backends.natsUrl, 'bench-cleanup');
       await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
       await nats.nc.close();
-      await db.end();
-      await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
       await backends.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The Postgres server of DATABASE_URL, or an embedded one in a scratch directory that `stop`
+ * removes (with every database in it), for benchmarks that need no NATS.
+ */
+export async function startBenchPostgres(log: Logger): Promise<{ url: string; stop(): Promise<void> }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const dataDir = await mkdtemp(join(tmpdir(), 'twofold-bench-'));
+  const server = await startEmbeddedPostgres({ dataDir, log });
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -106,7 +106,8 @@ export async function runCli(argv: string[]): Promise<number> {
   if (command === 'migrate') {
     const log = createLogger(config.LOG_LEVEL);
     const backends = await backendsFor(config, log);
-    const db = createPool(backends.databaseUrl, 1);
+    // migrate() holds one connection for its advisory lock and runs each migration on another.
+    const db = createPool(backends.databaseUrl, 2);
     const applied = await migrate(db).finally(() => db.end());
     await backends.stop();
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');

@@ -77,6 +77,22 @@ export const ConfigSchema = z.object({
     .max(24 * 7)
     .default(6)
     .describe('hours between policy-file fetches, 0-168 (0 = off)'),
+  /** Citation gap (docs/api.md): a URL whose fetches per answer-engine arrival reach this is a `gap`. */
+  CITATION_GAP_RATIO: z.coerce
+    .number()
+    .positive()
+    .max(1_000_000)
+    .default(10)
+    .describe('a number above 0 (agent fetches per answer-engine arrival), at most 1000000'),
+  /** Content decay (docs/api.md): a page is listed when its pageviews fell by more than this percent. */
+  DECAY_DROP_PERCENT: z.coerce.number().min(0).lt(100).default(50).describe('a percent from 0 to below 100'),
+  /** Content decay: pages with fewer pageviews than this in the previous window are not judged. */
+  DECAY_MIN_PAGEVIEWS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe('a positive integer (pageviews in the previous window)'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()

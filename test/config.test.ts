@@ -51,3 +51,22 @@ describe('loadConfig', () => {
     ]);
   });
 });
+
+describe('the reads’ thresholds', () => {
+  it('default to a citation-gap ratio of 10 and a decay of more than 50 % from 10 pageviews', () => {
+    expect(loadConfig({})).toMatchObject({
+      CITATION_GAP_RATIO: 10,
+      DECAY_DROP_PERCENT: 50,
+      DECAY_MIN_PAGEVIEWS: 10,
+    });
+    expect(loadConfig({ CITATION_GAP_RATIO: '2.5' }).CITATION_GAP_RATIO).toBe(2.5);
+  });
+
+  it.each([
+    ['CITATION_GAP_RATIO', '0', 'a number above 0'],
+    ['DECAY_DROP_PERCENT', '100', 'a percent from 0 to below 100'],
+    ['DECAY_MIN_PAGEVIEWS', '0', 'a positive integer'],
+  ])('refuses %s=%s', (name, value, accepts) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(accepts);
+  });
+});

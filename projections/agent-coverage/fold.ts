@@ -2,6 +2,7 @@ import type { Catalog } from '../../src/catalog/agents.js';
 import { type Sql, sql } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
+import { chainDays, dayOf } from './day-chain.js';
 
 interface Span {
   site: number;
@@ -15,7 +16,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Per URL: first and last crawl, fetches and bytes; per URL and agent: the same span and how many
- * of its fetches were verified. Spans widen with LEAST/GREATEST, so late rows (backfill) fold in.
+ * of its fetches were verified; the same per URL, UTC day and agent (`url_coverage_day`), and per
+ * URL and UTC day the last crawl and fetches, chained to the URL's next day (`url_crawl_day`).
+ * Spans widen with LEAST/GREATEST and counts add, so late rows (backfill) fold in.
  */
 export function foldAgentCoverage(
   catalog: Catalog,
@@ -24,6 +27,8 @@ export function foldAgentCoverage(
 ): Sql[] {
   const urls = new Map<string, Span & { bytes: number }>();
   const agents = new Map<string, Span & { agent_id: string; verified: number }>();
+  const agentDays = new Map<string, Span & { day: number; agent_id: string; verified: number }>();
+  const urlDays = new Map<string, Span & { day: number }>();
   for (const { fetch, cls } of classifiedFetches(catalog, events, state)) {
     const widen = <T extends Span>(map: Map<string, T>, key: string, fresh: () => T) => {
       const s = map.get(key) ?? fresh();
@@ -42,10 +47,25 @@ export function foldAgentCoverage(
       verified: 0,
     }));
     if (cls.verified) agent.verified++;
+    const day = dayOf(fetch.ts);
+    const agentDay = widen(
+      agentDays,
+      JSON.stringify([fetch.site, fetch.pathname, day, cls.agent_id]),
+      () => ({
+        ...base,
+        day,
+        agent_id: cls.agent_id,
+        verified: 0,
+      }),
+    );
+    if (cls.verified) agentDay.verified++;
+    widen(urlDays, JSON.stringify([fetch.site, fetch.pathname, day]), () => ({ ...base, day }));
   }
   if (urls.size === 0) return [];
   const u = [...urls.values()];
   const a = [...agents.values()];
+  const d = [...agentDays.values()];
+  const days = [...urlDays.values()];
   return [
     sql`
     INSERT INTO url_coverage AS c (site_id, pathname, first_crawl, last_crawl, fetches, bytes)
@@ -63,5 +83,22 @@ export function foldAgentCoverage(
     ON CONFLICT (site_id, pathname, agent_id) DO UPDATE SET
       first_crawl = LEAST(c.first_crawl, excluded.first_crawl), last_crawl = GREATEST(c.last_crawl, excluded.last_crawl),
       fetches = c.fetches + excluded.fetches, verified_fetches = c.verified_fetches + excluded.verified_fetches`,
+    sql`
+    INSERT INTO url_coverage_day AS c (site_id, pathname, day, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
+    SELECT * FROM unnest(${d.map((r) => r.site)}::bigint[], ${d.map((r) => r.pathname)}::text[],
+      ${d.map((r) => iso(r.day))}::timestamptz[], ${d.map((r) => r.agent_id)}::text[],
+      ${d.map((r) => iso(r.first))}::timestamptz[], ${d.map((r) => iso(r.last))}::timestamptz[],
+      ${d.map((r) => r.fetches)}::bigint[], ${d.map((r) => r.verified)}::bigint[])
+    ON CONFLICT (site_id, pathname, day, agent_id) DO UPDATE SET
+      first_crawl = LEAST(c.first_crawl, excluded.first_crawl), last_crawl = GREATEST(c.last_crawl, excluded.last_crawl),
+      fetches = c.fetches + excluded.fetches, verified_fetches = c.verified_fetches + excluded.verified_fetches`,
+    sql`
+    INSERT INTO url_crawl_day AS c (site_id, pathname, day, last_crawl, fetches)
+    SELECT * FROM unnest(${days.map((r) => r.site)}::bigint[], ${days.map((r) => r.pathname)}::text[],
+      ${days.map((r) => iso(r.day))}::timestamptz[], ${days.map((r) => iso(r.last))}::timestamptz[],
+      ${days.map((r) => r.fetches)}::bigint[])
+    ON CONFLICT (site_id, pathname, day) DO UPDATE SET
+      last_crawl = GREATEST(c.last_crawl, excluded.last_crawl), fetches = c.fetches + excluded.fetches`,
+    chainDays('url_crawl_day', days),
   ];
 }

@@ -1,8 +1,11 @@
 import type { Catalog } from '../../src/catalog/agents.js';
 import { type Sql, sql } from '../../src/db/sql.js';
+import { arrivalOperator } from '../../src/enrich/attribution.js';
 import type { Sequenced } from '../projection.js';
+import { chainDays, dayOf, type UrlDay } from '../agent-coverage/day-chain.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
 import { isHtml } from '../agents/response.js';
+import type { HitRecorded } from '../../streams/events.js';
 import { humanHits } from '../human-hits.js';
 import { minuteOf } from '../minute.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
@@ -15,8 +18,49 @@ export interface CitationGapState extends AgentFoldState {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
+ * People's pageviews per URL and UTC day (content decay's input), with each row's running total
+ * (`pageviews_through`) and its next day. A new row starts from the total of the URL's day before
+ * it; then every later row of the URL takes the batch's pageviews of earlier days (none, unless
+ * the batch holds several days of the URL or hits of a day already passed); then the days chain.
+ */
+function foldPageviewDays(hits: readonly HitRecorded[]): Sql[] {
+  const days = new Map<string, UrlDay & { pageviews: number }>();
+  for (const h of hits) {
+    if (h.kind !== 'pageview') continue;
+    const day = dayOf(h.ts);
+    const key = JSON.stringify([h.site, h.pathname, day]);
+    const row = days.get(key) ?? { site: h.site, pathname: h.pathname, day, pageviews: 0 };
+    row.pageviews++;
+    days.set(key, row);
+  }
+  if (days.size === 0) return [];
+  const d = [...days.values()];
+  const batch = sql`unnest(${d.map((r) => r.site)}::bigint[], ${d.map((r) => r.pathname)}::text[],
+    ${d.map((r) => iso(r.day))}::timestamptz[], ${d.map((r) => r.pageviews)}::bigint[]) AS k(site_id, pathname, day, pageviews)`;
+  return [
+    sql`
+      INSERT INTO url_pageview_day AS u (site_id, pathname, day, pageviews, pageviews_through)
+      SELECT k.site_id, k.pathname, k.day, k.pageviews, k.pageviews + coalesce((
+        SELECT p.pageviews_through FROM url_pageview_day p
+        WHERE p.site_id = k.site_id AND p.pathname = k.pathname AND p.day < k.day ORDER BY p.day DESC LIMIT 1), 0)
+      FROM ${batch}
+      ON CONFLICT (site_id, pathname, day) DO UPDATE SET
+        pageviews = u.pageviews + excluded.pageviews, pageviews_through = u.pageviews_through + excluded.pageviews`,
+    sql`
+      UPDATE url_pageview_day u SET pageviews_through = u.pageviews_through + later.pageviews
+      FROM (
+        SELECT p.site_id, p.pathname, p.day, sum(k.pageviews) AS pageviews
+        FROM ${batch} JOIN url_pageview_day p ON p.site_id = k.site_id AND p.pathname = k.pathname AND p.day > k.day
+        GROUP BY 1, 2, 3) later
+      WHERE u.site_id = later.site_id AND u.pathname = later.pathname AND u.day = later.day`,
+    chainDays('url_pageview_day', d),
+  ];
+}
+
+/**
  * The citation gap's two inputs per URL and minute: agent fetches by operator and purpose, and
- * human arrivals (sessions by their entry page) by channel and source. An arrival belongs to the
+ * human arrivals (sessions by their entry page) by channel, source and, for answer-engine
+ * arrivals, the operator behind the engine ('' otherwise). An arrival belongs to the
  * minute its session started; when a later hit changes a session's start, entry page or source,
  * its old arrival is taken back and the new one counted.
  */
@@ -68,19 +112,33 @@ export function foldCitationGap(
 
   const hits = humanHits(events).map((s) => s.event);
   if (hits.length === 0) return out;
+  out.push(...foldPageviewDays(hits));
   const { changes } = sessionize(hits, state.sessions);
   const arrivals = new Map<
     string,
-    { site: number; pathname: string; minute: number; channel: string; source: string; n: number }
+    {
+      site: number;
+      pathname: string;
+      minute: number;
+      channel: string;
+      source: string;
+      operator: string;
+      n: number;
+    }
   >();
   const arrive = (s: SessionState, n: 1 | -1) => {
     if (s.entryPath === null) return;
+    const channel = s.attrs.channel ?? 'direct';
     const row = {
       site: s.site,
       pathname: s.entryPath,
       minute: minuteOf(s.started),
-      channel: s.attrs.channel ?? 'direct',
+      channel,
       source: s.attrs.referrer_source ?? '',
+      operator:
+        channel === 'answer_engine'
+          ? (arrivalOperator({ source: s.attrs.referrer_source, referrer: s.attrs.referrer }) ?? '')
+          : '',
     };
     const key = JSON.stringify(row);
     const current = arrivals.get(key) ?? { ...row, n: 0 };
@@ -94,11 +152,11 @@ export function foldCitationGap(
   const a = [...arrivals.values()].filter((r) => r.n !== 0);
   if (a.length > 0) {
     out.push(sql`
-      INSERT INTO url_arrival_minute AS u (site_id, pathname, minute, channel, source, arrivals)
+      INSERT INTO url_arrival_minute AS u (site_id, pathname, minute, channel, source, operator, arrivals)
       SELECT * FROM unnest(${a.map((r) => r.site)}::bigint[], ${a.map((r) => r.pathname)}::text[],
         ${a.map((r) => iso(r.minute))}::timestamptz[], ${a.map((r) => r.channel)}::text[], ${a.map((r) => r.source)}::text[],
-        ${a.map((r) => r.n)}::bigint[])
-      ON CONFLICT (site_id, pathname, minute, channel, source) DO UPDATE SET arrivals = u.arrivals + excluded.arrivals`);
+        ${a.map((r) => r.operator)}::text[], ${a.map((r) => r.n)}::bigint[])
+      ON CONFLICT (site_id, pathname, minute, channel, source, operator) DO UPDATE SET arrivals = u.arrivals + excluded.arrivals`);
   }
   out.push(
     saveSessions(

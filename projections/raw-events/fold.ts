@@ -1,10 +1,12 @@
 import { type Sql, sql } from '../../src/db/sql.js';
+import { type ErrorGroup, errorGroup } from '../../src/enrich/error-fingerprint.js';
 import type { HitRecorded } from '../../streams/events.js';
 import type { Sequenced } from '../projection.js';
 import { humanHits } from '../human-hits.js';
 import { type Engagement, type SessionState, sessionize } from '../sessions/sessionize.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 import { foldIdentities, type Identity } from './identities.js';
+import { foldIdentityDays } from './identity-days.js';
 
 export interface RawEventsState {
   sessions: SessionState[];
@@ -51,6 +53,10 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
   }
 
   const list = [...rows.values()];
+  // Grouped when folding, not at ingest: `projections rebuild` applies a changed grouping rule.
+  const errors = new Map<string, ErrorGroup>(
+    list.filter((r) => r.e.kind === 'error').map((r) => [r.e.id, errorGroup(r.e.props)]),
+  );
   const col = <T>(f: (r: Row) => T) => list.map(f);
   const text = (f: (r: Row) => string | undefined) => col((r) => f(r) ?? null);
   const num = (f: (r: Row) => number | undefined) => col((r) => f(r) ?? null);
@@ -58,7 +64,8 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
     INSERT INTO events (id, seq, site_id, ts, kind, source, name, hostname, pathname, query, referrer,
       visitor_id, session_id, browser, browser_version, os, os_version, device, screen, country, region, city,
       asn, lang, channel, referrer_source, utm_medium, utm_campaign, utm_term, utm_content, props, identity, sdk,
-      lcp, cls, inp, fcp, ttfb, revenue_amount, revenue_currency, engaged_ms, scroll, status, duration_ms)
+      lcp, cls, inp, fcp, ttfb, revenue_amount, revenue_currency, engaged_ms, scroll, status, duration_ms,
+      error_fingerprint, error_frame)
     SELECT * FROM unnest(${col((r) => r.e.id)}::uuid[], ${col((r) => r.seq)}::bigint[],
       ${col((r) => r.e.site)}::bigint[], ${col((r) => new Date(r.e.ts).toISOString())}::timestamptz[],
       ${col((r) => r.e.kind)}::text[], ${col((r) => r.e.source)}::text[], ${text((r) => r.e.name)}::text[],
@@ -76,7 +83,12 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
       ${num((r) => r.e.vitals?.inp)}::real[], ${num((r) => r.e.vitals?.fcp)}::real[], ${num((r) => r.e.vitals?.ttfb)}::real[],
       ${num((r) => r.e.revenue?.amount)}::numeric[], ${text((r) => r.e.revenue?.currency)}::text[],
       ${col((r) => r.engagedMs)}::int[], ${col((r) => r.scroll)}::int[],
-      ${num((r) => r.e.status)}::int[], ${num((r) => r.e.duration_ms)}::int[])`;
+      ${num((r) => r.e.status)}::int[], ${num((r) => r.e.duration_ms)}::int[],
+      ${text((r) => errors.get(r.e.id)?.fingerprint)}::text[],
+      ${text((r) => {
+        const frame = errors.get(r.e.id)?.frame;
+        return frame && JSON.stringify(frame);
+      })}::jsonb[])`;
 
   const out = [
     insert,
@@ -98,5 +110,7 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
     state.identities,
   );
   if (identities) out.push(identities);
+  const days = foldIdentityDays(hits.map((h) => h.event));
+  if (days) out.push(days);
   return out;
 }

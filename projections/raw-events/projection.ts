@@ -7,7 +7,7 @@ import { loadIdentities } from './identities.js';
 export const rawEvents: Projection<RawEventsState> = {
   name: 'raw_events',
   origin: '*',
-  tables: ['events', SESSION_TABLES.rawEvents, 'identities'],
+  tables: ['events', SESSION_TABLES.rawEvents, 'identities', 'identity_days', 'identity_day_visitors'],
   async load(db, events) {
     const hits = humanHits(events).map((s) => s.event);
     const [sessions, identities] = await Promise.all([

@@ -1,37 +1,105 @@
-import { type Sql, sql } from '../../src/db/sql.js';
+import { raw, type Sql, sql } from '../../src/db/sql.js';
 import { minuteOf } from '../minute.js';
 import type { Sequenced } from '../projection.js';
 import { humanHits } from '../human-hits.js';
 import { isBounce, type SessionState, sessionize } from '../sessions/sessionize.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 
-export interface RollupState {
-  sessions: SessionState[];
-  /** `site:visitor` → epoch ms of the visitor's first hit. */
-  firstSeen: Map<string, number>;
+/** Epoch ms of a visitor's first and last hit. */
+export interface VisitorSpan {
+  first: number;
+  last: number;
 }
 
-const COUNTERS = ['pageviews', 'events', 'visitors', 'sessions', 'bounces', 'duration_ms'] as const;
+export interface RollupState {
+  sessions: SessionState[];
+  /** `site:visitor` → the visitor's span so far. */
+  visitors: Map<string, VisitorSpan>;
+}
+
+const COUNTERS = [
+  'pageviews',
+  'events',
+  'visitors',
+  'visitors_last',
+  'sessions',
+  'bounces',
+  'duration_ms',
+] as const;
 type Counters = Record<(typeof COUNTERS)[number], number>;
+type Delta = Counters & { site: number; at: number };
+
+const HOUR_MS = 3_600_000;
+/** The two grains of the same counters: an hour row is the sum of its 60 minute rows. */
+const GRAINS = {
+  minute: { table: 'rollup_minute', column: 'minute' },
+  hour: { table: 'rollup_hour', column: 'hour' },
+} as const;
+
+const zero = (site: number, at: number): Delta => ({
+  site,
+  at,
+  pageviews: 0,
+  events: 0,
+  visitors: 0,
+  visitors_last: 0,
+  sessions: 0,
+  bounces: 0,
+  duration_ms: 0,
+});
+
+const nonZero = (d: Delta) => COUNTERS.some((c) => d[c] !== 0);
+
+/** The minute deltas added up per site and hour. */
+function hourly(minutes: readonly Delta[]): Delta[] {
+  const out = new Map<string, Delta>();
+  for (const d of minutes) {
+    const hour = Math.floor(d.at / HOUR_MS) * HOUR_MS;
+    const key = `${d.site}:${hour}`;
+    const row = out.get(key) ?? zero(d.site, hour);
+    for (const c of COUNTERS) row[c] += d[c];
+    out.set(key, row);
+  }
+  return [...out.values()].filter(nonZero);
+}
+
+function upsert(grain: keyof typeof GRAINS, rows: readonly Delta[]): Sql {
+  const { table, column } = GRAINS[grain];
+  const col = <T>(f: (r: Delta) => T) => rows.map(f);
+  return sql`
+    INSERT INTO ${raw(table)} AS r (site_id, audience, ${raw(column)}, pageviews, events, visitors, visitors_last,
+      sessions, bounces, duration_ms)
+    SELECT site, 'human', at, pv, ev, vi, vl, se, bo, du FROM unnest(
+      ${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.at).toISOString())}::timestamptz[],
+      ${col((r) => r.pageviews)}::bigint[], ${col((r) => r.events)}::bigint[], ${col((r) => r.visitors)}::bigint[],
+      ${col((r) => r.visitors_last)}::bigint[], ${col((r) => r.sessions)}::bigint[], ${col((r) => r.bounces)}::bigint[],
+      ${col((r) => r.duration_ms)}::bigint[]
+    ) AS d(site, at, pv, ev, vi, vl, se, bo, du)
+    ON CONFLICT (site_id, audience, ${raw(column)}) DO UPDATE SET
+      pageviews = r.pageviews + excluded.pageviews, events = r.events + excluded.events,
+      visitors = r.visitors + excluded.visitors, visitors_last = r.visitors_last + excluded.visitors_last,
+      sessions = r.sessions + excluded.sessions, bounces = r.bounces + excluded.bounces,
+      duration_ms = r.duration_ms + excluded.duration_ms`;
+}
 
 /**
  * Folds hits into per-minute counters as deltas. Session figures belong to the minute the session
  * started: when a later hit extends a session, its old contribution is taken back and the new one
- * added, so a session that stops bouncing moves out of `bounces` where it was counted.
+ * added, so a session that stops bouncing moves out of `bounces` where it was counted. A visitor
+ * counts once in `visitors` (the minute of its first hit) and once in `visitors_last` (of its last);
+ * a hit before the first or after the last moves that count. The same deltas go to the hour rows,
+ * so long windows sum hours and only their ragged edges sum minutes.
  */
 export function foldRollupMinute(events: readonly Sequenced[], state: RollupState): Sql[] {
   const hits = humanHits(events).map((s) => s.event);
   if (hits.length === 0) return [];
-  const deltas = new Map<string, Counters & { site: number; minute: number }>();
+  const deltas = new Map<string, Delta>();
   const add = (site: number, ts: number, d: Partial<Counters>) => {
     const minute = minuteOf(ts);
     const key = `${site}:${minute}`;
-    let row = deltas.get(key);
-    if (!row) {
-      row = { site, minute, pageviews: 0, events: 0, visitors: 0, sessions: 0, bounces: 0, duration_ms: 0 };
-      deltas.set(key, row);
-    }
+    const row = deltas.get(key) ?? zero(site, minute);
     for (const c of COUNTERS) row[c] += d[c] ?? 0;
+    deltas.set(key, row);
   };
   const session = (s: SessionState, sign: 1 | -1) =>
     add(s.site, s.started, {
@@ -40,18 +108,26 @@ export function foldRollupMinute(events: readonly Sequenced[], state: RollupStat
       duration_ms: sign * (s.last - s.started),
     });
 
-  const firstSeen = new Map(state.firstSeen);
-  const movedVisitors = new Map<string, { site: number; visitor: string; ts: number }>();
+  // Spans this batch moved, copied on first change so the state passed in stays as it was.
+  const moved = new Map<string, VisitorSpan & { site: number; visitor: string }>();
   for (const h of hits) {
     if (h.kind === 'pageview') add(h.site, h.ts, { pageviews: 1 });
     else add(h.site, h.ts, { events: 1 });
     const key = `${h.site}:${h.visitor}`;
-    const seen = firstSeen.get(key);
-    if (seen !== undefined && seen <= h.ts) continue;
-    if (seen !== undefined) add(h.site, seen, { visitors: -1 });
-    add(h.site, h.ts, { visitors: 1 });
-    firstSeen.set(key, h.ts);
-    movedVisitors.set(key, { site: h.site, visitor: h.visitor, ts: h.ts });
+    const span = moved.get(key) ?? state.visitors.get(key);
+    if (span && span.first <= h.ts && h.ts <= span.last) continue;
+    const next = { site: h.site, visitor: h.visitor, first: h.ts, last: h.ts };
+    if (!span) add(h.site, h.ts, { visitors: 1, visitors_last: 1 });
+    else if (h.ts < span.first) {
+      add(h.site, span.first, { visitors: -1 });
+      add(h.site, h.ts, { visitors: 1 });
+      next.last = span.last;
+    } else {
+      add(h.site, span.last, { visitors_last: -1 });
+      add(h.site, h.ts, { visitors_last: 1 });
+      next.first = span.first;
+    }
+    moved.set(key, next);
   }
 
   const { changes } = sessionize(hits, state.sessions);
@@ -60,29 +136,20 @@ export function foldRollupMinute(events: readonly Sequenced[], state: RollupStat
     session(after, 1);
   }
 
-  const rows = [...deltas.values()].filter((r) => COUNTERS.some((c) => r[c] !== 0));
-  const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
-  const visitors = [...movedVisitors.values()];
+  const minutes = [...deltas.values()].filter(nonZero);
+  const hours = hourly(minutes);
+  const visitors = [...moved.values()];
   const out: Sql[] = [];
-  if (rows.length > 0) {
-    out.push(sql`
-      INSERT INTO rollup_minute AS r (site_id, audience, minute, pageviews, events, visitors, sessions, bounces, duration_ms)
-      SELECT site, 'human', minute, pv, ev, vi, se, bo, du FROM unnest(
-        ${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.minute).toISOString())}::timestamptz[],
-        ${col((r) => r.pageviews)}::bigint[], ${col((r) => r.events)}::bigint[], ${col((r) => r.visitors)}::bigint[],
-        ${col((r) => r.sessions)}::bigint[], ${col((r) => r.bounces)}::bigint[], ${col((r) => r.duration_ms)}::bigint[]
-      ) AS d(site, minute, pv, ev, vi, se, bo, du)
-      ON CONFLICT (site_id, audience, minute) DO UPDATE SET
-        pageviews = r.pageviews + excluded.pageviews, events = r.events + excluded.events,
-        visitors = r.visitors + excluded.visitors, sessions = r.sessions + excluded.sessions,
-        bounces = r.bounces + excluded.bounces, duration_ms = r.duration_ms + excluded.duration_ms`);
-  }
+  if (minutes.length > 0) out.push(upsert('minute', minutes));
+  if (hours.length > 0) out.push(upsert('hour', hours));
   if (visitors.length > 0) {
     out.push(sql`
-      INSERT INTO rollup_visitor_state (site_id, visitor_id, first_seen_at)
+      INSERT INTO rollup_visitor_state (site_id, visitor_id, first_seen_at, last_seen_at)
       SELECT * FROM unnest(${visitors.map((v) => v.site)}::bigint[], ${visitors.map((v) => v.visitor)}::text[],
-        ${visitors.map((v) => new Date(v.ts).toISOString())}::timestamptz[])
-      ON CONFLICT (site_id, visitor_id) DO UPDATE SET first_seen_at = excluded.first_seen_at`);
+        ${visitors.map((v) => new Date(v.first).toISOString())}::timestamptz[],
+        ${visitors.map((v) => new Date(v.last).toISOString())}::timestamptz[])
+      ON CONFLICT (site_id, visitor_id) DO UPDATE SET first_seen_at = excluded.first_seen_at,
+        last_seen_at = excluded.last_seen_at`);
   }
   out.push(
     saveSessions(

@@ -82,6 +82,20 @@ function param(params: URLSearchParams, key: string): string | undefined {
   return value ? value : undefined;
 }
 
+/**
+ * The operator an answer-engine arrival is credited to (decisions.md §5, the crawl-to-refer ratio
+ * per operator): the one behind the engine the session's source names (a tag names the source
+ * over the referrer, as in `attribute`), else the one behind the engine its referrer is, so a
+ * link from chatgpt.com tagged `utm_source=newsletter` still counts for OpenAI. Undefined when
+ * neither is an answer engine.
+ */
+export function arrivalOperator(session: { source?: string; referrer?: string }): string | undefined {
+  const named = session.source === undefined ? undefined : sourceForTag(session.source)?.operator;
+  if (named !== undefined) return named;
+  const referrer = parseReferrer(session.referrer);
+  return referrer && knownReferrer(referrer)?.operator;
+}
+
 function knownReferrer(r: Referrer): SourceEntry | undefined {
   return r.kind === 'web' ? sourceForHost(r.host, r.pathname) : sourceForApp(r.app);
 }

@@ -3,10 +3,20 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from '../auth/routes.js';
 import { edgeRoutes } from '../edge/routes.js';
+import { funnelRoutes } from '../funnels/routes.js';
+import { goalRoutes } from '../goals/routes.js';
 import { ingestRoutes } from '../ingest/routes.js';
 import { AGENT_REPORTS } from '../read/agents/reports.js';
+import { citationReports } from '../read/citation-gap/reports.js';
+import { contentReports } from '../read/content/reports.js';
 import { reportRoutes } from '../read/envelope/routes.js';
+import { QUALITY_REPORTS } from '../read/performance/reports.js';
+import { POLICY_REPORTS } from '../read/policy/reports.js';
+import { exportFamilies } from '../read/export/families.js';
+import { exportRoutes } from '../read/export/routes.js';
+import { GOAL_REPORTS } from '../read/goals/reports.js';
 import { STATS_REPORTS } from '../read/stats/reports.js';
+import { visitRoutes } from '../read/visits/routes.js';
 import { keyRoutes } from '../sites/key-routes.js';
 import { trackerRoutes } from '../tracker/routes.js';
 import { segmentRoutes } from '../segments/routes.js';
@@ -41,6 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteRoutes, { deps, prefix: '/api/sites' });
   await app.register(keyRoutes, { deps, prefix: '/api/keys' });
   await app.register(segmentRoutes, { deps, prefix: '/api/segments' });
+  await app.register(goalRoutes, { deps, prefix: '/api/goals' });
+  await app.register(funnelRoutes, { deps, prefix: '/api/funnels' });
   // Ingest takes hits from any site's pages: these routes, and only these, answer cross-origin
   // requests (static options, so nothing is worked out per request).
   await app.register(async (crossOrigin) => {
@@ -50,6 +62,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await crossOrigin.register(edgeRoutes, { deps });
   });
   await app.register(reportRoutes, { deps, reports: STATS_REPORTS, prefix: '/api/stats' });
+  await app.register(reportRoutes, { deps, reports: QUALITY_REPORTS, prefix: '/api/stats' });
+  await app.register(reportRoutes, { deps, reports: GOAL_REPORTS, prefix: '/api/stats' });
+  await app.register(visitRoutes, { deps, prefix: '/api/stats' });
   await app.register(reportRoutes, { deps, reports: AGENT_REPORTS, prefix: '/api/agents' });
+  await app.register(reportRoutes, { deps, reports: citationReports(deps.config), prefix: '/api' });
+  await app.register(reportRoutes, { deps, reports: contentReports(deps.config), prefix: '/api' });
+  await app.register(reportRoutes, { deps, reports: POLICY_REPORTS, prefix: '/api' });
+  await app.register(exportRoutes, { deps, families: exportFamilies(deps.config), prefix: '/api/stats' });
   return app;
 }

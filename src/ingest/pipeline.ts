@@ -11,6 +11,7 @@ import type { Site } from '../sites/sites.js';
 import { parseTrackPayload, type TrackPayload } from './payloads.js';
 import type { DailySalts } from './salts.js';
 import { hostnameBelongs, type SiteCache } from './site-cache.js';
+import { errorProps } from './steps/error-props.js';
 import { isExcludedPath } from './steps/excluded-path.js';
 import { cleanProps } from './steps/props.js';
 import { visitorDigest } from './steps/visitor-digest.js';
@@ -62,6 +63,10 @@ export async function screenHit(deps: IngestDeps, input: unknown, ctx: HitContex
 }
 
 function screenAt(payload: TrackPayload, site: Site | null, ctx: HitContext): Screened {
+  // An error hit names its error by `p.message` (decisions.md §6): without one it is invalid, as
+  // a payload the schema refuses (and, like one, checked before the site).
+  if (payload.t === 'error' && typeof payload.p?.message !== 'string')
+    return { kind: 'dropped', reason: 'invalid' };
   if (!site) return { kind: 'forbidden', message: 'unknown site' };
   const url = new URL(payload.u);
   if (!hostnameBelongs(site, url.hostname))
@@ -166,7 +171,7 @@ function hitEvent(
   if (p.l !== undefined) event.lang = p.l;
   if (p.d !== undefined) event.d = p.d;
   if (p.sc !== undefined) event.sc = p.sc;
-  const props = cleanProps(p.p);
+  const props = p.t === 'error' ? errorProps(p.p) : cleanProps(p.p);
   if (props !== undefined) event.props = props;
   if (p.id !== undefined) event.identity = p.id;
   if (p.v !== undefined) event.sdk = p.v;

@@ -43,14 +43,21 @@ export async function foldInto(tx: Db, projection: Projection, messages: readonl
     if (decoded === null) result.unreadable++;
     else for (const event of decoded) events.push({ seq: m.seq, event });
   }
-  if (events.length > 0) {
-    const state = await projection.load(tx, events);
-    for (const statement of projection.fold(events, state)) await tx.query(statement);
-  }
+  if (events.length > 0) await foldEvents(tx, projection, events);
   result.events = events.length;
   result.lastSeq = Math.max(...fresh.map((m) => m.seq));
   await advanceCheckpoint(tx, projection.name, result.lastSeq);
   return result;
+}
+
+/** The projection's own step: load the state these events need, fold, run the statements. */
+export async function foldEvents(
+  tx: Db,
+  projection: Projection,
+  events: readonly Sequenced[],
+): Promise<void> {
+  const state = await projection.load(tx, events);
+  for (const statement of projection.fold(events, state)) await tx.query(statement);
 }
 
 export function foldBatch(pool: pg.Pool, projection: Projection, messages: readonly StreamMessage[]) {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/parse.js';
 import { type FilterTree, HUMAN_DIMENSIONS, parseFilters } from '../read/envelope/filters.js';
-import { getSite, type Site } from '../sites/sites.js';
+import { ownedSite } from '../sites/owned-site.js';
 import {
   createSegment,
   deleteSegment,
@@ -107,14 +107,6 @@ export const segmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return reply.status(204).send();
   });
 };
-
-/** The site named by a request's `site`: unknown → 404, someone else's → 403, both with field `site`. */
-async function ownedSite(db: Db, siteId: number, userId: number): Promise<Site> {
-  const site = await getSite(db, siteId);
-  if (site === null) throw new AppError('not_found', 'no such site', { field: 'site' });
-  if (site.ownerId !== userId) throw new AppError('forbidden', 'you do not own this site', { field: 'site' });
-  return site;
-}
 
 /** The segment by route parameter: unknown (or malformed) id → 404, on someone else's site → 403. */
 async function ownedSegment(db: Db, params: unknown, userId: number): Promise<OwnedSegment> {

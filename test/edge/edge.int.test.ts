@@ -116,6 +116,28 @@ describe('POST /api/log/edge', () => {
     ]);
   });
 
+  it("keeps an events row's optional id as the pageview's identity (decisions.md §6)", async () => {
+    const b = body([], [humanRow({ pathname: '/account', id: 'user-42' }), humanRow({ pathname: '/anon' })]);
+    expect((await postEdge(t.app, b, sign(b, key))).statusCode).toBe(202);
+    await waitForLagZero(t.app);
+    const { rows } = await t.database.pool.query(
+      "SELECT pathname, identity FROM events WHERE site_id = $1 AND pathname IN ('/account', '/anon') ORDER BY pathname",
+      [site],
+    );
+    expect(rows).toEqual([
+      { pathname: '/account', identity: 'user-42' },
+      { pathname: '/anon', identity: null },
+    ]);
+    const identities = await t.database.pool.query('SELECT identity FROM identities WHERE site_id = $1', [
+      site,
+    ]);
+    expect(identities.rows).toEqual([{ identity: 'user-42' }]);
+    const bad = body([], [humanRow({ id: '' })]);
+    const refused = await postEdge(t.app, bad, sign(bad, key));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'validation_error', field: 'events[0].id' });
+  });
+
   it('refuses a replayed signature with 409 and stores nothing twice', async () => {
     const b = body([agentRow({ pathname: '/replay' })]);
     const sig = sign(b, key);

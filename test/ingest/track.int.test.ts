@@ -59,7 +59,7 @@ describe('POST /api/track', () => {
       { ...base, t: 'outbound', p: { url: 'https://other.example/' } },
       { ...base, t: 'file_download', p: { url: 'https://shop.example/a.pdf' } },
       { ...base, t: 'form', p: { id: 'newsletter' } },
-      { ...base, t: 'error', p: { message: 'x is undefined', line: 3 } },
+      { ...base, t: 'error', p: { message: 'x is undefined', line: 3, plan: 'pro' } },
       { ...base, t: 'web_vitals', e: { lcp: 1200, cls: 0.05, inp: 80, fcp: 700, ttfb: 120, bogus: 1 } },
       { ...base, t: 'engagement', d: 15000, sc: 80 },
       { ...base, t: 'custom', n: 'identify', id: 'user-42', p: { name: 'Ada' } },
@@ -97,6 +97,8 @@ describe('POST /api/track', () => {
       props: { plan: 'pro', seats: 3, trial: true, meta: '{"a":1}' },
       revenue: { amount: 10, currency: 'EUR' },
     });
+    // An error keeps only its own fields (decisions.md §6).
+    expect(stored[5]!.props).toEqual({ message: 'x is undefined', line: 3 });
     expect(stored[6]!.vitals).toEqual({ lcp: 1200, cls: 0.05, inp: 80, fcp: 700, ttfb: 120 });
     expect(stored[7]).toMatchObject({ d: 15000, sc: 80 });
     expect(stored[8]).toMatchObject({ name: 'identify', identity: 'user-42', props: { name: 'Ada' } });
@@ -121,6 +123,11 @@ describe('POST /api/track', () => {
       () => post('/api/track', { s: site, t: 'scroll', u: 'https://shop.example/' }),
     ],
     ['invalid', 'a missing URL', () => post('/api/track', { s: site })],
+    [
+      'invalid',
+      'an error without a message',
+      () => post('/api/track', { s: site, t: 'error', u: 'https://shop.example/', p: { line: 3 } }),
+    ],
     [
       'bot',
       'a crawler user agent',

@@ -65,3 +65,62 @@ describe('rollup_minute', () => {
     ]);
   });
 });
+
+describe('rollup_minute: last hits and hours', () => {
+  const lastRows = async (site: number) =>
+    (
+      await db.pool.query(
+        `SELECT to_char(minute AT TIME ZONE 'UTC', 'HH24:MI') AS m, visitors, visitors_last
+         FROM rollup_minute WHERE site_id = $1 AND (visitors <> 0 OR visitors_last <> 0) ORDER BY minute`,
+        [site],
+      )
+    ).rows;
+
+  it('counts a visitor once in the minute of its last hit, moving it when a later hit arrives', async () => {
+    // Visitor v at 10:00 and 10:20, then 11:05, then a late hit at 09:50; w once at 10:30.
+    const site = 3;
+    await foldTwice(
+      db.pool,
+      rollupMinute,
+      messages(
+        [
+          [hit({ site, visitor: 'v', ts: T0 }), hit({ site, visitor: 'v', ts: T0 + 20 * MIN })],
+          [hit({ site, visitor: 'v', ts: T0 + 65 * MIN }), hit({ site, visitor: 'w', ts: T0 + 30 * MIN })],
+          [hit({ site, visitor: 'v', ts: T0 - 10 * MIN })],
+        ],
+        200,
+      ),
+      1,
+    );
+    expect(await lastRows(site)).toEqual([
+      { m: '09:50', visitors: 1, visitors_last: 0 },
+      { m: '10:30', visitors: 1, visitors_last: 1 },
+      { m: '11:05', visitors: 0, visitors_last: 1 },
+    ]);
+    expect(
+      (
+        await db.pool.query(
+          `SELECT to_char(first_seen_at AT TIME ZONE 'UTC', 'HH24:MI') AS first,
+                  to_char(last_seen_at AT TIME ZONE 'UTC', 'HH24:MI') AS last
+           FROM rollup_visitor_state WHERE site_id = $1 ORDER BY visitor_id`,
+          [site],
+        )
+      ).rows,
+    ).toEqual([
+      { first: '09:50', last: '11:05' },
+      { first: '10:30', last: '10:30' },
+    ]);
+  });
+
+  it('keeps every hour row equal to the sum of its minute rows', async () => {
+    const sums = `SELECT site_id, audience, date_trunc('hour', minute, 'UTC') AS hour, sum(pageviews)::int AS pageviews,
+        sum(events)::int AS events, sum(visitors)::int AS visitors, sum(visitors_last)::int AS visitors_last,
+        sum(sessions)::int AS sessions, sum(bounces)::int AS bounces, sum(duration_ms)::bigint AS duration_ms
+      FROM rollup_minute GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+    const hours = `SELECT site_id, audience, hour, pageviews::int, events::int, visitors::int, visitors_last::int,
+        sessions::int, bounces::int, duration_ms FROM rollup_hour ORDER BY 1, 2, 3`;
+    const minutes = (await db.pool.query(sums)).rows;
+    expect(minutes.length).toBeGreaterThan(3);
+    expect((await db.pool.query(hours)).rows).toEqual(minutes);
+  });
+});

@@ -63,6 +63,15 @@ describe('SDK against the real edge endpoint', () => {
     expect(stored.FetchRecorded.filter((e) => e.conditional === 1)).toHaveLength(15);
   });
 
+  it("sends track()'s identify id on the events row, which the stream keeps as the hit's identity", async () => {
+    const { tf, seen } = s.sdk();
+    tf.track(page(1, { ip: visitor(1), pathname: '/account', id: 'user-42' }));
+    await tf.close();
+    expect(seen).toEqual([]);
+    const stored = byType(await streamEvents(s.t.deps)).HitRecorded;
+    expect(stored.find((e) => e.pathname === '/account')).toMatchObject({ identity: 'user-42' });
+  });
+
   it('when the server names one bad row (a hostname not of the site), loses only that row, and says so', async () => {
     const before = byType(await streamEvents(s.t.deps));
     const { tf, seen } = s.sdk();

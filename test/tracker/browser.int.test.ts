@@ -46,12 +46,18 @@ function page(path: string): string {
   const queued =
     url.pathname === '/shop' ? "twofold('Queued', {revenue: {amount: 10, currency: 'EUR'}});" : '';
   const dnt = url.pathname === '/dnt' ? ' data-dnt="respect"' : '';
+  // /broken: a function that throws (a page error to capture) and a button slow to respond (INP).
+  const broken =
+    url.pathname === '/broken'
+      ? `<script>function checkout(n) { throw new TypeError('Order ' + n + ' failed'); }</script>
+<button id="slow" onclick="var t = Date.now(); while (Date.now() - t < 120) {}">slow</button>`
+      : '';
   const pixel = `${base}/api/track/pixel.gif?s=${siteId}&u=${encodeURIComponent(url.href)}`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>${url.pathname}</title>
 <script>${STUB};${queued}</script>
 <script defer src="${base}/js/script.js" data-site="${siteId}" data-api="${base}"${dnt}></script>
 </head><body><h1>A customer page</h1><p>Some text to paint.</p>
-<a id="out" href="${OUTBOUND}">elsewhere</a>
+<a id="out" href="${OUTBOUND}">elsewhere</a>${broken}
 <noscript><img src="${pixel}" alt=""></noscript>
 </body></html>`;
 }
@@ -349,6 +355,61 @@ describe('the browser tracker in Chromium, through ingest and the projectors', (
       revenue_currency: 'EUR',
     });
     expect(kept.get('custom Back')).toMatchObject({ identity: null });
+    await context.close();
+  });
+
+  it('sends uncaught errors with message, source, line, column and stack, and all five vitals with INP', async () => {
+    const context = await newContext();
+    const p = await context.newPage();
+    const hits = recordHits(p);
+    let next = stored(p, (h) => h.t === 'pageview');
+    await p.goto(`${pagesBase}/broken`);
+    await next;
+    next = stored(p, (h) => h.t === 'error' && String(h.p?.message).includes('Order 17'));
+    await p.evaluate('setTimeout(() => checkout(17))');
+    await next;
+    next = stored(p, (h) => h.t === 'error' && h.p?.message === 'declined 5');
+    await p.evaluate("void Promise.reject(new Error('declined 5'))");
+    await next;
+    await p.click('#slow'); // an interaction of 120 ms or more: the page's INP
+    await p.close(); // pagehide: the engagement and the vitals
+
+    const rows = await eventsOnceThere(5, ['/broken']);
+    expect(rows.map((r) => r.kind).sort()).toEqual([
+      'engagement',
+      'error',
+      'error',
+      'pageview',
+      'web_vitals',
+    ]);
+    const [, thrown, rejected] = hits;
+    const url = `${pagesBase}/broken`;
+    const line = page('/broken')
+      .split('\n')
+      .findIndex((l) => l.includes('function checkout'));
+    expect(thrown).toMatchObject({
+      t: 'error',
+      u: url,
+      p: { message: 'Uncaught TypeError: Order 17 failed', source: url, line: line + 1 },
+    });
+    expect(thrown!.p!.col).toBeGreaterThan(0);
+    expect(thrown!.p!.stack).toMatch(/^TypeError: Order 17 failed\n\s+at checkout \(/);
+    expect(rejected).toMatchObject({ t: 'error', p: { message: 'declined 5', stack: expect.any(String) } });
+
+    // The beacon sent while the page closes is seen by ingest, not by the page's request events.
+    const { rows: kept } = await t.database.pool.query(
+      `SELECT props->>'message' AS message, error_fingerprint, error_frame, lcp, cls, inp, fcp, ttfb FROM events
+        WHERE site_id = $1 AND pathname = '/broken' AND kind IN ('error', 'web_vitals') ORDER BY kind, ts`,
+      [siteId],
+    );
+    expect(kept[0]).toMatchObject({
+      message: 'Uncaught TypeError: Order 17 failed',
+      error_fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+      error_frame: { file: url, function: 'checkout', line: line + 1 },
+    });
+    const vitals = kept[2];
+    for (const k of ['lcp', 'cls', 'fcp', 'ttfb']) expect(vitals[k], k).not.toBeNull();
+    expect(vitals.inp).toBeGreaterThanOrEqual(120);
     await context.close();
   });
 

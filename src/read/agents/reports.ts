@@ -6,6 +6,8 @@ import type { Report } from '../envelope/report.js';
 import { variant } from '../envelope/report.js';
 import { Paging } from '../stats/breakdown.js';
 import { rankFetches } from './breakdown.js';
+import { agentCatalog, CatalogParams, catalogRows } from './catalog.js';
+import { agentCoverage, CoverageParams } from './coverage.js';
 import { agentOverview } from './overview.js';
 import { AgentTimeseriesParams, crawlTimeseries } from './timeseries.js';
 
@@ -24,7 +26,8 @@ const seriesRows = (d: { series: unknown[] }) => d.series.length;
 
 /**
  * The reads under `/api/agents/`, each the `report` of `agents/<name>` in exports. Their
- * readership is the agents'; `audience=all` gives the page reads both readerships share.
+ * readership is the agents'; `audience=all` gives the page reads both readerships share. Coverage
+ * and the catalog have nothing people share: they answer `audience=agent` only.
  */
 export const AGENT_REPORTS: readonly Report[] = [
   {
@@ -47,5 +50,11 @@ export const AGENT_REPORTS: readonly Report[] = [
       agent: variant(AgentTimeseriesParams, crawlTimeseries, seriesRows),
       all: variant(AllTimeseriesParams, allTimeseries, seriesRows),
     },
+  },
+  { name: 'coverage', audience: 'agent', variants: { agent: variant(CoverageParams, agentCoverage) } },
+  {
+    name: 'catalog',
+    audience: 'agent',
+    variants: { agent: variant(CatalogParams, agentCatalog, catalogRows) },
   },
 ];

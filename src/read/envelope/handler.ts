@@ -56,7 +56,9 @@ export function envelopeRead(
 ): (req: FastifyRequest) => Promise<Envelope<unknown>> {
   return async (req) => {
     const startedAt = performance.now();
-    const { q, variant, params } = await readRequest(deps, req, report);
+    // A path parameter (`/funnel/:id`) is one of the read's parameters like any in the query.
+    const input = { ...(req.query as object), ...(req.params as object) };
+    const { q, variant, params } = await readRequest(deps, req, report, input);
     const data = await variant.read(deps.db, q, params);
     return respond(q, data, startedAt, variant.rows ? { rows: variant.rows(data) } : {});
   };

@@ -18,6 +18,11 @@ export interface ReadVariant<P extends z.ZodType = z.ZodType, T = unknown> {
 export interface Report {
   /** The read's name: its path under its family's prefix and its `report` name in exports. */
   name: string;
+  /**
+   * The route under the family's prefix when it is not `/<name>`: `/funnel/:id` takes `id` as a
+   * parameter of the read (exports pass it as `id=`).
+   */
+  path?: string;
   /** The readership when the envelope names none: `human` unless the read's family is another's. */
   audience?: Audience;
   variants: Partial<Record<Audience, ReadVariant>>;

@@ -13,6 +13,8 @@ export interface ExportRead {
 }
 
 export interface ListRow {
+  /** The section's position in the data, and its list's name. */
+  index: number;
   list: string | undefined;
   row: FlatRow;
 }
@@ -29,7 +31,7 @@ export async function* exportRows(r: ExportRead): AsyncGenerator<ListRow> {
     let section = first[i]!;
     first[i] = { ...section, rows: [] };
     for (let n = 2; ; n++) {
-      for (const row of section.rows) yield { list: section.list, row };
+      for (const row of section.rows) yield { index: i, list: section.list, row };
       if (!r.next || !section.isList || section.rows.length < r.pageRows) break;
       section = (await r.next(n))[i] ?? { ...section, rows: [] };
     }

@@ -3,10 +3,17 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.js';
 import { parseInput } from '../../http/parse.js';
 import { type ReadRequest, readRequest } from '../envelope/handler.js';
+import type { Audience } from '../envelope/query.js';
 import type { Report } from '../envelope/report.js';
 import type { ExportRead } from './page-through.js';
-import type { ExportShape, ShapeBook } from './shape.js';
+import type { ExportFamily, ExportShape } from './shape.js';
 import { columnsOf, hasListColumn, sections } from './table.js';
+
+/** A read that exports, under its export name (`pages`, `agents/overview`). */
+export interface Exportable {
+  report: Report;
+  shapes: Partial<Record<Audience, ExportShape>>;
+}
 
 export interface ExportRequest extends ReadRequest {
   read: ExportRead;
@@ -17,21 +24,23 @@ export interface ExportRequest extends ReadRequest {
   pageThrough: boolean;
 }
 
-/** Reports by name; two reads of one name could not be told apart by `report`. */
-export function reportsByName(reports: readonly Report[]): ReadonlyMap<string, Report> {
-  const byName = new Map<string, Report>();
-  for (const r of reports) {
-    if (byName.has(r.name)) throw new Error(`two exportable reports are named ${r.name}`);
-    byName.set(r.name, r);
-  }
+/** Every family's reads by export name; two reads of one name could not be told apart. */
+export function exportables(families: readonly ExportFamily[]): ReadonlyMap<string, Exportable> {
+  const byName = new Map<string, Exportable>();
+  for (const f of families)
+    for (const r of f.reports) {
+      const name = f.prefix ? `${f.prefix}/${r.name}` : r.name;
+      if (byName.has(name)) throw new Error(`two exportable reports are named ${name}`);
+      byName.set(name, { report: { ...r, name }, shapes: f.shapes?.[r.name] ?? {} });
+    }
   return byName;
 }
 
-function chooser(reports: ReadonlyMap<string, Report>): (input: unknown) => Report {
-  const names = [...reports.keys()] as [string, ...string[]];
+function chooser(reads: ReadonlyMap<string, Exportable>): (input: unknown) => Report {
+  const names = [...reads.keys()] as [string, ...string[]];
   const message = `report must be one of ${names.join(', ')}`;
   const schema = z.object({ report: z.enum(names, { error: message }) });
-  return (input) => reports.get(parseInput(schema, input).report)!;
+  return (input) => reads.get(parseInput(schema, input).report)!.report;
 }
 
 const given = (input: unknown, key: string) =>
@@ -45,22 +54,22 @@ const given = (input: unknown, key: string) =>
 export async function exportRequest(
   deps: AppDeps,
   req: FastifyRequest,
-  reports: ReadonlyMap<string, Report>,
-  shapes: ShapeBook,
+  reads: ReadonlyMap<string, Exportable>,
   pageRows: number,
 ): Promise<ExportRequest> {
-  const r = await readRequest(deps, req, chooser(reports));
+  const r = await readRequest(deps, req, chooser(reads));
+  const shape = reads.get(r.report.name)!.shapes[r.q.audience];
   const params = r.params as Record<string, unknown>;
   const paged = typeof params.limit === 'number' && typeof params.page === 'number';
   const pageThrough = paged && !given(req.query, 'limit') && !given(req.query, 'page');
-  const call = async (p: Record<string, unknown>) => sections(await r.variant.read(deps.db, r.q, p));
+  const layout = shape?.sections ?? sections;
+  const call = async (p: Record<string, unknown>) => layout(await r.variant.read(deps.db, r.q, p));
   const first = await call(pageThrough ? { ...params, limit: pageRows, page: 1 } : params);
   const read: ExportRead = {
     first,
     ...(pageThrough ? { next: (page: number) => call({ ...params, limit: pageRows, page }) } : {}),
     pageRows,
   };
-  const shape = shapes[r.report.name]?.[r.q.audience];
   return {
     ...r,
     read,

@@ -2,8 +2,8 @@
  * A read's `data` as rows of flat cells, the one shape both exports write. An array is one list.
  * An object's fields that are not arrays make one row (nested objects flattened with `_`:
  * `comparison.visitors` → `comparison_visitors`), and each of its arrays is a list of its own,
- * except that a `comparison` array beside one other array (the compare window's series) is paired
- * with it by position, its columns prefixed `comparison_`.
+ * except that a `comparison` array (the compare window's series) is paired by position with the
+ * `series` array, or with the one other array, its columns prefixed `comparison_`.
  */
 
 export type Cell = string | number | boolean | null;
@@ -53,12 +53,18 @@ export function sections(data: unknown): Section[] {
   const out: Section[] = [];
   if (fields.length > 0 || lists.length === 0)
     out.push({ list: undefined, isList: false, rows: [flatten(Object.fromEntries(fields))] });
+  // The compare window's list pairs with the series it compares (or with the one other list).
   const comparison = lists.find(([k]) => k === 'comparison');
   const others = lists.filter(([k]) => k !== 'comparison');
-  if (comparison && others.length === 1) {
-    const [name, main] = others[0]!;
-    out.push({ list: name, isList: true, rows: paired(main, comparison[1]) });
-  } else for (const [name, rows] of lists) out.push({ list: name, isList: true, rows: rows.map(rowOf) });
+  const main =
+    comparison && (others.find(([k]) => k === 'series') ?? (others.length === 1 ? others[0] : undefined));
+  for (const [name, rows] of others)
+    out.push({
+      list: name,
+      isList: true,
+      rows: main && name === main[0] ? paired(rows, comparison[1]) : rows.map(rowOf),
+    });
+  if (comparison && !main) out.push({ list: 'comparison', isList: true, rows: comparison[1].map(rowOf) });
   return out;
 }
 

@@ -3,6 +3,7 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { EMPTY_FILTERS, type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../envelope/source.js';
+import { rollupTotals } from './rollup-totals.js';
 
 /** The sums every human figure of a window derives from. */
 export interface HumanTotals {
@@ -13,7 +14,6 @@ export interface HumanTotals {
   duration_ms: number;
 }
 
-const DAY_MS = 86_400_000;
 const iso = (d: Date) => d.toISOString();
 
 /**
@@ -61,25 +61,8 @@ async function fromRaw(db: Db, site: number, w: Window, filters: FilterTree): Pr
   return rows[0]!;
 }
 
-/**
- * Sums of the minute rollups. Visitors there count each visitor id once, in the minute of its
- * first hit; an id lives one UTC day (its salt's), so the only ids the sum misses are those first
- * seen before the window on the UTC day the window starts in: one indexed look at that part of a
- * day adds them, and the figure is exact, as on the raw path.
- */
+/** The window as one bucket of the minute rollups (see rollup-totals.ts for the exact visitors). */
 async function fromRollups(db: Db, site: number, w: Window): Promise<HumanTotals> {
-  const dayEnd = new Date(
-    Math.min(w.end.getTime(), Math.floor(w.start.getTime() / DAY_MS) * DAY_MS + DAY_MS),
-  );
-  const { rows } = await db.query<HumanTotals>(sql`
-    SELECT coalesce(sum(visitors), 0) + (
-             SELECT count(DISTINCT e.visitor_id) FROM events e
-             JOIN rollup_visitor_state v ON v.site_id = e.site_id AND v.visitor_id = e.visitor_id
-             WHERE e.site_id = ${site} AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(dayEnd)}
-               AND v.first_seen_at < ${iso(w.start)}) AS visitors,
-           coalesce(sum(sessions), 0) AS sessions, coalesce(sum(pageviews), 0) AS pageviews,
-           coalesce(sum(bounces), 0) AS bounces, coalesce(sum(duration_ms), 0) AS duration_ms
-    FROM rollup_minute
-    WHERE site_id = ${site} AND audience = 'human' AND minute >= ${iso(w.start)} AND minute < ${iso(w.end)}`);
-  return rows[0]!;
+  const [t] = await rollupTotals(db, site, [w]);
+  return { ...t!, visitors: t!.visitors! };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/sql.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
+import type { Source } from '../envelope/source.js';
 import { type HumanTotals, humanTotals } from './human-totals.js';
 
 export const OVERVIEW_METRICS = [
@@ -34,19 +35,20 @@ export function overviewFigures(t: HumanTotals): OverviewFigures {
   return figures;
 }
 
-async function figuresOf(db: Db, q: Query, w: Window): Promise<OverviewFigures> {
-  return overviewFigures(await humanTotals(db, q.site, w, q.filters));
+async function figuresOf(db: Db, q: Query, w: Window, source?: Source): Promise<OverviewFigures> {
+  return overviewFigures(await humanTotals(db, q.site, w, q.filters, source));
 }
 
 /**
  * Visitors, sessions, pageviews, bounce rate (percent), visit duration (mean seconds) and views per
  * session; with `compare`, the other window's figures and the percent change of each, from the
- * same query run on that window.
+ * same query run on that window. `source` forces the rollup or the raw path (tests, benchmarks);
+ * unset, the planner picks per window.
  */
-export async function overview(db: Db, q: Query): Promise<Overview> {
+export async function overview(db: Db, q: Query, _p?: unknown, source?: Source): Promise<Overview> {
   const [now, before] = await Promise.all([
-    figuresOf(db, q, q),
-    q.comparison ? figuresOf(db, q, q.comparison) : undefined,
+    figuresOf(db, q, q, source),
+    q.comparison ? figuresOf(db, q, q.comparison, source) : undefined,
   ]);
   if (!before) return now;
   const change: OverviewFigures = {};

@@ -5,9 +5,10 @@ import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../envelope/source.js';
 import { compileFilters } from '../envelope/filter-sql.js';
-import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { type HumanTotals, sessionMatches } from './human-totals.js';
 import { OVERVIEW_METRICS, overviewFigures } from './overview.js';
+import { rollupTotals } from './rollup-totals.js';
 
 export const TimeseriesParams = z.object({
   metric: z
@@ -28,67 +29,89 @@ export interface Timeseries {
 }
 
 const iso = (d: Date) => d.toISOString();
+type Metric = TimeseriesParams['metric'];
 type BucketRow = { b: Date } & Partial<HumanTotals>;
 
+/** What each metric is computed from, so a series reads only what it shows. */
+const NEEDS: Record<Metric, { visitors?: true; pageviews?: true; sessions?: true }> = {
+  visitors: { visitors: true },
+  sessions: { sessions: true },
+  pageviews: { pageviews: true },
+  bounce_rate: { sessions: true },
+  visit_duration: { sessions: true },
+  views_per_session: { pageviews: true, sessions: true },
+};
+
 /**
- * Sums per local bucket from the minute rollups (minute-aligned windows) or the raw tables; both
- * bucket with Postgres' `date_trunc(unit, ts, tz)`, so a +05:45 zone's days start at 18:15 UTC
- * either way. Visitors per bucket are distinct visitor ids with a hit in the bucket, counted from
- * the raw hits on both paths: exact, never summed across buckets.
+ * The window's buckets from the minute rollups: each bucket clipped to the window, summed over its
+ * minutes. Visitors are exact per bucket (rollup-totals.ts), never summed across buckets.
  */
-async function bucketTotals(db: Db, q: Query, w: Window, source: Source): Promise<Map<number, HumanTotals>> {
+async function fromRollups(db: Db, q: Query, starts: Date[], w: Window, metric: Metric) {
+  const clipped = starts.map((b, i) => ({
+    start: new Date(Math.max(b.getTime(), w.start.getTime())),
+    end: new Date(Math.min(starts[i + 1]?.getTime() ?? Infinity, w.end.getTime())),
+  }));
+  const sums = await rollupTotals(db, q.site, clipped, { visitors: metric === 'visitors' });
+  return new Map(starts.map((b, i) => [b.getTime(), { ...sums[i]!, visitors: sums[i]!.visitors ?? 0 }]));
+}
+
+/**
+ * The window's buckets from the raw tables, with Postgres' `date_trunc(unit, ts, tz)`, which gives
+ * the same bucket starts as bucketStarts (a +05:45 zone's days start at 18:15 UTC). Visitors per
+ * bucket are distinct visitor ids with a hit in the bucket; sessions belong to their start's bucket.
+ */
+async function fromRaw(db: Db, q: Query, w: Window, metric: Metric): Promise<Map<number, HumanTotals>> {
   const unit = q.granularity;
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
-  const sums =
-    source === 'rollup'
-      ? sql`
-        SELECT date_trunc(${unit}, minute, ${q.tz}) AS b, sum(pageviews) AS pageviews, sum(sessions) AS sessions,
-               sum(bounces) AS bounces, sum(duration_ms) AS duration_ms
-        FROM rollup_minute
-        WHERE site_id = ${q.site} AND audience = 'human' AND minute >= ${iso(w.start)} AND minute < ${iso(w.end)}
-        GROUP BY 1`
-      : sql`
-        SELECT coalesce(p.b, s.b) AS b, coalesce(p.pageviews, 0) AS pageviews, coalesce(s.sessions, 0) AS sessions,
-               coalesce(s.bounces, 0) AS bounces, coalesce(s.duration_ms, 0) AS duration_ms
-        FROM (SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(*) AS pageviews FROM events e
-              WHERE site_id = ${q.site} AND kind = 'pageview' AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)}
-                AND ${hit}
-              GROUP BY 1) p
-        FULL JOIN (SELECT date_trunc(${unit}, started_at, ${q.tz}) AS b, count(*) AS sessions,
-                     count(*) FILTER (WHERE pageviews = 1 AND interactive = 0) AS bounces,
-                     sum(extract(epoch FROM last_seen_at - started_at) * 1000)::bigint AS duration_ms
-                   FROM sessions s
-                   WHERE site_id = ${q.site} AND started_at >= ${iso(w.start)} AND started_at < ${iso(w.end)}
-                     AND ${sessionMatches(q.filters, sql`s.id`)}
-                   GROUP BY 1) s ON s.b = p.b`;
-  const visitors = sql`
-    SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(DISTINCT visitor_id) AS visitors FROM events e
-    WHERE site_id = ${q.site} AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)} AND ${hit} GROUP BY 1`;
-  const [s, v] = await Promise.all([db.query<BucketRow>(sums), db.query<BucketRow>(visitors)]);
+  const inWindow = sql`site_id = ${q.site} AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)} AND ${hit}`;
+  const needs = NEEDS[metric];
+  const none = Promise.resolve({ rows: [] as BucketRow[] });
+  const [visitors, pageviews, sessions] = await Promise.all([
+    needs.visitors
+      ? db.query<BucketRow>(sql`
+          SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(DISTINCT visitor_id) AS visitors FROM events e
+          WHERE ${inWindow} GROUP BY 1`)
+      : none,
+    needs.pageviews
+      ? db.query<BucketRow>(sql`
+          SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(*) AS pageviews FROM events e
+          WHERE kind = 'pageview' AND ${inWindow} GROUP BY 1`)
+      : none,
+    needs.sessions
+      ? db.query<BucketRow>(sql`
+          SELECT date_trunc(${unit}, started_at, ${q.tz}) AS b, count(*) AS sessions,
+                 count(*) FILTER (WHERE pageviews = 1 AND interactive = 0) AS bounces,
+                 sum(extract(epoch FROM last_seen_at - started_at) * 1000)::bigint AS duration_ms
+          FROM sessions s
+          WHERE site_id = ${q.site} AND started_at >= ${iso(w.start)} AND started_at < ${iso(w.end)}
+            AND ${sessionMatches(q.filters, sql`s.id`)}
+          GROUP BY 1`)
+      : none,
+  ]);
   const out = new Map<number, HumanTotals>();
-  const at = (b: Date) => {
-    let row = out.get(b.getTime());
-    if (!row) {
-      row = { visitors: 0, sessions: 0, pageviews: 0, bounces: 0, duration_ms: 0 };
-      out.set(b.getTime(), row);
-    }
-    return row;
-  };
-  for (const r of s.rows) {
-    const row = at(r.b);
-    row.pageviews = r.pageviews ?? 0;
-    row.sessions = r.sessions ?? 0;
-    row.bounces = r.bounces ?? 0;
-    row.duration_ms = r.duration_ms ?? 0;
+  for (const r of [...visitors.rows, ...pageviews.rows, ...sessions.rows]) {
+    const { b, ...figures } = r;
+    const row = out.get(b.getTime()) ?? {
+      visitors: 0,
+      sessions: 0,
+      pageviews: 0,
+      bounces: 0,
+      duration_ms: 0,
+    };
+    out.set(b.getTime(), { ...row, ...figures });
   }
-  for (const r of v.rows) at(r.b).visitors = r.visitors ?? 0;
   return out;
 }
 
-async function series(db: Db, q: Query, w: Window, metric: TimeseriesParams['metric'], source?: Source) {
-  const totals = await bucketTotals(db, q, w, source ?? sourceFor(w, q.filters));
+async function series(db: Db, q: Query, w: Window, metric: Metric, forced?: Source) {
+  const starts = bucketStarts(w, q.granularity, q.tz);
+  const source = forced ?? sourceFor(w, q.filters, starts);
+  if (source === 'rollup' && filterDimensions(q.filters).size > 0)
+    throw new Error('the rollups cannot answer a filtered query');
+  const totals =
+    source === 'rollup' ? await fromRollups(db, q, starts, w, metric) : await fromRaw(db, q, w, metric);
   const empty: HumanTotals = { visitors: 0, sessions: 0, pageviews: 0, bounces: 0, duration_ms: 0 };
-  return bucketStarts(w, q.granularity, q.tz).map((b): Point => {
+  return starts.map((b): Point => {
     const value = overviewFigures(totals.get(b.getTime()) ?? empty)[metric];
     return value === undefined ? { t: iso(b) } : { t: iso(b), value };
   });

@@ -1,0 +1,183 @@
+// Loads the designed events (read-data.ts) into a database. The designed week goes through the
+// projections' own code (`load`, the pure `fold`, its statements), batch by batch in stream order as
+// a projector worker folds it, only without NATS in between. The later weeks repeat it with new ids,
+// so their rows are the week's rows moved in time, copied in SQL: folding them would give the same
+// rows, minutes slower. test/read/bench-load.int.test.ts checks the result against every day's
+// events folded from stream messages by `foldBatch`.
+import type pg from 'pg';
+import type { Projection, Sequenced } from '../projections/projection.js';
+import { rawEvents } from '../projections/raw-events/projection.js';
+import { rollupMinute } from '../projections/rollup-minute/projection.js';
+import { createPool } from '../src/db/pool.js';
+import { raw, sql } from '../src/db/sql.js';
+import { withTransaction } from '../src/db/transaction.js';
+import { advanceCheckpoint, claimCheckpoint } from '../src/projector/checkpoint.js';
+import { foldEvents } from '../src/projector/fold-batch.js';
+import { DAY_MS, dailyQuotas, dayEvents, type ReadDataDesign, WEEK_DAYS } from './read-data.js';
+
+/** The projections whose tables the human reads read. */
+export const HUMAN_READ_PROJECTIONS: readonly Projection[] = [rawEvents, rollupMinute] as Projection[];
+
+/** Hits per stream message, about what the appender gathers under load. */
+export const HITS_PER_MESSAGE = 40;
+/** Events per fold, well above a worker's 2 MB batches: fewer round trips, the same rows. */
+const FOLD_EVENTS = 20_000;
+
+/** The column that places a row in its UTC day, per table the loader copies. */
+const DAY_COLUMN: Record<string, string> = {
+  events: 'ts',
+  sessions: 'started_at',
+  rollup_minute: 'minute',
+  rollup_hour: 'hour',
+  rollup_session_state: 'started_at',
+  rollup_visitor_state: 'first_seen_at',
+};
+
+/** The stream sequence of each day's first message: messages never span two days. */
+export function firstSeqs(d: ReadDataDesign): number[] {
+  let seq = 1;
+  return dailyQuotas(d).map((n) => {
+    const first = seq;
+    seq += Math.ceil(n / HITS_PER_MESSAGE);
+    return first;
+  });
+}
+
+/** The sequence of the design's last stream message. */
+export const lastSeq = (d: ReadDataDesign) =>
+  firstSeqs(d).at(-1)! + Math.ceil(dailyQuotas(d).at(-1)! / HITS_PER_MESSAGE) - 1;
+
+/** One day's hits as the stream holds them: in time order, `HITS_PER_MESSAGE` to a message. */
+export function dayStream(d: ReadDataDesign, day: number): Sequenced[] {
+  const first = firstSeqs(d)[day]!;
+  return dayEvents(d, day).map((event, i) => ({ seq: first + Math.floor(i / HITS_PER_MESSAGE), event }));
+}
+
+/** Folds one day into both projections, each on its own connection. */
+export async function foldDay(db: pg.Pool, d: ReadDataDesign, day: number): Promise<number> {
+  const stream = dayStream(d, day);
+  for (let i = 0; i < stream.length; i += FOLD_EVENTS) {
+    const batch = stream.slice(i, i + FOLD_EVENTS);
+    await Promise.all(
+      HUMAN_READ_PROJECTIONS.map((p) => withTransaction(db, (tx) => foldEvents(tx, p, batch))),
+    );
+  }
+  return stream.length;
+}
+
+/** Both projections' checkpoints at the end of the design's stream, as after folding it all. */
+export async function setCheckpoints(db: pg.Pool, d: ReadDataDesign): Promise<void> {
+  for (const p of HUMAN_READ_PROJECTIONS)
+    await withTransaction(db, async (tx) => {
+      await claimCheckpoint(tx, p.name);
+      await advanceCheckpoint(tx, p.name, lastSeq(d));
+    });
+}
+
+const copiedTables = () => HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables).filter((t) => t in DAY_COLUMN);
+
+/**
+ * The statement copying the designed week's rows of `table` into week `k`: times move by k weeks,
+ * ids (uuid columns and visitor ids) take k as their first byte like the events' ids, sequences
+ * move by the week's messages. Columns are read from the catalog, so a new column is copied too.
+ */
+async function copyWeek(db: pg.Pool, d: ReadDataDesign, table: string, k: number) {
+  const { rows } = await db.query<{ name: string; type: string }>(
+    `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  const prefix = k.toString(16).padStart(2, '0');
+  const seqShift = firstSeqs(d)[k * WEEK_DAYS]! - 1;
+  const moved = rows.map(({ name, type }) => {
+    if (type === 'timestamp with time zone') return `${name} + interval '${k * WEEK_DAYS} days'`;
+    if (type === 'uuid') return `overlay(${name}::text placing '${prefix}' from 1)::uuid`;
+    if (name === 'visitor_id') return `overlay(${name} placing '${prefix}' from 1)`;
+    if (name === 'seq') return `${name} + ${seqShift}`;
+    return name;
+  });
+  const days = Math.min(WEEK_DAYS, d.days - k * WEEK_DAYS);
+  await db.query(sql`
+    INSERT INTO ${raw(table)} (${raw(rows.map((r) => r.name).join(', '))})
+    SELECT ${raw(moved.join(', '))} FROM ${raw(table)}
+    WHERE ${raw(DAY_COLUMN[table]!)} < ${new Date(d.firstDay + days * DAY_MS).toISOString()}`);
+}
+
+/**
+ * Drops the copied tables' keys and indexes, runs `write`, then builds them again from their own
+ * definitions: one sort per index instead of ten million random insertions into each.
+ */
+async function withoutIndexes(db: pg.Pool, write: () => Promise<void>) {
+  const tables = copiedTables();
+  const keys = await db.query<{ name: string; table: string; def: string }>(
+    `SELECT conname AS name, conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS def
+     FROM pg_constraint WHERE contype IN ('p', 'u') AND conrelid::regclass::text = ANY($1)`,
+    [tables],
+  );
+  const indexes = await db.query<{ name: string; def: string }>(
+    `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+     WHERE schemaname = current_schema() AND tablename = ANY($1) AND NOT indexname = ANY($2)`,
+    [tables, keys.rows.map((k) => k.name)],
+  );
+  for (const k of keys.rows) await db.query(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.name}`);
+  for (const i of indexes.rows) await db.query(`DROP INDEX ${i.name}`);
+  await write();
+  const builds = [
+    ...keys.rows.map((k) => `ALTER TABLE ${k.table} ADD CONSTRAINT ${k.name} ${k.def}`),
+    ...indexes.rows.map((i) => i.def),
+  ];
+  // Two builds at a time, each sorting in memory.
+  await Promise.all(
+    [0, 1].map(async (lane) => {
+      const c = await db.connect();
+      try {
+        await c.query("SET maintenance_work_mem = '1GB'");
+        for (const b of builds.filter((_, i) => i % 2 === lane)) await c.query(b);
+      } finally {
+        c.release();
+      }
+    }),
+  );
+}
+
+/**
+ * Loads the design: folds the designed week, copies it into the later weeks (two copies at a time),
+ * sets the checkpoints. `progress` hears the events loaded so far.
+ */
+export async function loadDesign(
+  dbUrl: string,
+  d: ReadDataDesign,
+  progress: (events: number, phase: string) => void = () => {},
+): Promise<number> {
+  const db = createPool(dbUrl, 4);
+  try {
+    let events = 0;
+    for (let day = 0; day < Math.min(WEEK_DAYS, d.days); day++) {
+      events += await foldDay(db, d, day);
+      progress(events, 'folded');
+    }
+    // The tables copied are those of days; the others (identities, which span days) must be empty.
+    for (const table of HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables).filter((t) => !(t in DAY_COLUMN))) {
+      const { rows } = await db.query(`SELECT 1 FROM ${table} LIMIT 1`);
+      if (rows.length > 0)
+        throw new Error(`the design must leave ${table} empty: the loader does not copy it`);
+    }
+    const weeks = Array.from({ length: Math.ceil(d.days / WEEK_DAYS) - 1 }, (_, i) => i + 1);
+    const quotas = dailyQuotas(d);
+    await withoutIndexes(db, async () => {
+      await Promise.all(
+        [0, 1].map(async (lane) => {
+          for (const k of weeks.filter((_, i) => i % 2 === lane)) {
+            for (const table of copiedTables()) await copyWeek(db, d, table, k);
+            events += quotas.slice(k * WEEK_DAYS, (k + 1) * WEEK_DAYS).reduce((a, b) => a + b, 0);
+            progress(events, 'copied');
+          }
+        }),
+      );
+    });
+    await setCheckpoints(db, d);
+    return events;
+  } finally {
+    await db.end();
+  }
+}

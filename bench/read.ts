@@ -1,0 +1,211 @@
+// npm run bench:read — 10 million designed events (500 pages, 90 days) folded by the human
+// projections into a database of its own, then p50/p95 latency of overview, timeseries and
+// breakdown over 30-day windows, the rollup path against the raw path in the same run.
+//
+// BENCH_READ_DB=name uses (and keeps) that database, loading it only if empty, so a loaded data set
+// serves many runs; BENCH_KEEP=1 keeps the database this run created. BENCH_READ_EVENTS scales the
+// design down for a quick run. BENCH_READ_REPS sets the runs of each rollup read (default 30),
+// BENCH_READ_RAW_REPS those of each raw read (default 6, one per window: each takes seconds).
+import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type pg from 'pg';
+import { createLogger } from '../src/log.js';
+import type { Query } from '../src/read/envelope/query.js';
+import { EMPTY_FILTERS } from '../src/read/envelope/filters.js';
+import type { Granularity } from '../src/read/envelope/granularity.js';
+import type { Source } from '../src/read/envelope/source.js';
+import { breakdown } from '../src/read/stats/breakdown.js';
+import { overview } from '../src/read/stats/overview.js';
+import { timeseries } from '../src/read/stats/timeseries.js';
+import { insertBenchSite, openDatabase, startBenchPostgres } from './harness.js';
+import { BENCH_DESIGN, DAY_MS, type ReadDataDesign } from './read-data.js';
+import { HUMAN_READ_PROJECTIONS, lastSeq, loadDesign } from './read-load.js';
+
+const REPS = Number(process.env.BENCH_READ_REPS ?? 30);
+const RAW_REPS = Number(process.env.BENCH_READ_RAW_REPS ?? 6);
+const EVENTS = Number(process.env.BENCH_READ_EVENTS ?? BENCH_DESIGN.events);
+const HOUR_MS = 3_600_000;
+
+/** 30-day windows over the 90 days: UTC days, and local days of zones 5:30 ahead and 2 behind (DST ends inside). */
+function windows(d: ReadDataDesign): { label: string; start: number; tz: string }[] {
+  const day = (n: number) => d.firstDay + n * DAY_MS;
+  return [
+    { label: 'Aug 1–30 UTC', start: day(0), tz: 'UTC' },
+    { label: 'Aug 21–Sep 19 UTC', start: day(20), tz: 'UTC' },
+    { label: 'Sep 10–Oct 9 UTC', start: day(40), tz: 'UTC' },
+    { label: 'Sep 30–Oct 29 UTC', start: day(60), tz: 'UTC' },
+    { label: 'Sep 5–Oct 4 Asia/Kolkata', start: day(35) - 5.5 * HOUR_MS, tz: 'Asia/Kolkata' },
+    { label: 'Sep 30–Oct 29 Europe/Berlin', start: day(60) - 2 * HOUR_MS, tz: 'Europe/Berlin' },
+  ];
+}
+
+function query(site: number, w: { start: number; tz: string }, granularity: Granularity): Query {
+  // Europe/Berlin's 30 local days from Sep 30 hold the 25-hour day of Oct 25: end at local midnight.
+  const end = w.start + 30 * DAY_MS + (w.tz === 'Europe/Berlin' ? HOUR_MS : 0);
+  return {
+    site,
+    tz: w.tz,
+    start: new Date(w.start),
+    end: new Date(end),
+    compare: 'none',
+    comparison: null,
+    granularity,
+    filters: EMPTY_FILTERS,
+    audience: 'human',
+  };
+}
+
+type Run = (db: pg.Pool, q: Query, source: Source) => Promise<unknown>;
+
+/** Reads both paths answer, measured on each. */
+const PAIRED: { name: string; run: Run }[] = [
+  { name: 'overview', run: (db, q, s) => overview(db, q, {}, s) },
+  { name: 'timeseries visitors, day', run: (db, q, s) => timeseries(db, q, { metric: 'visitors' }, s) },
+  { name: 'timeseries pageviews, day', run: (db, q, s) => timeseries(db, q, { metric: 'pageviews' }, s) },
+];
+
+/** Reads only the raw tables answer: the rollups keep no dimension to break down by. */
+const RAW_ONLY: { name: string; run: (db: pg.Pool, q: Query) => Promise<unknown> }[] = [
+  {
+    name: 'breakdown pathname (top 100)',
+    run: (db, q) => breakdown(db, q, { dimension: 'pathname', limit: 100, page: 1 }),
+  },
+  {
+    name: 'breakdown country (top 100)',
+    run: (db, q) => breakdown(db, q, { dimension: 'country', limit: 100, page: 1 }),
+  },
+];
+
+interface Measured {
+  name: string;
+  path: Source | 'raw only';
+  runs: number;
+  run: (db: pg.Pool, q: Query) => Promise<unknown>;
+}
+
+const MEASURED: Measured[] = [
+  ...PAIRED.flatMap(({ name, run }) =>
+    (['rollup', 'raw'] as const).map((path) => ({
+      name,
+      path,
+      runs: path === 'rollup' ? REPS : RAW_REPS,
+      run: (db: pg.Pool, q: Query) => run(db, q, path),
+    })),
+  ),
+  ...RAW_ONLY.map((r) => ({ ...r, path: 'raw only' as const, runs: RAW_REPS })),
+];
+
+/** Nearest-rank percentile of the samples. */
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+async function timed(f: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await f();
+  return performance.now() - t0;
+}
+
+/** Whether the database holds the whole design (its events, and checkpoints at the stream's end) or nothing. */
+async function isLoaded(db: pg.Pool, d: ReadDataDesign): Promise<boolean> {
+  const { rows } = await db.query<{ events: number; seq: number | null }>(`
+    SELECT (SELECT count(*) FROM events) AS events,
+           (SELECT min(last_seq) FROM projection_checkpoints WHERE name IN ('raw_events', 'rollup_minute')) AS seq`);
+  const { events, seq } = rows[0]!;
+  if (events === 0) return false;
+  if (events === d.events && seq === lastSeq(d)) return true;
+  throw new Error(`the database holds another data set (${events} events): drop it or name another`);
+}
+
+async function main() {
+  const log = createLogger('warn');
+  const server = await startBenchPostgres(log);
+  const name = process.env.BENCH_READ_DB || `bench_read_${randomBytes(4).toString('hex')}`;
+  const database = await openDatabase(server.url, name);
+  const { db } = database;
+  const keep = Boolean(process.env.BENCH_READ_DB) || process.env.BENCH_KEEP === '1';
+
+  const existing = await db.query<{ id: number }>("SELECT id FROM sites WHERE domain = 'bench.example'");
+  const site = existing.rows[0]?.id ?? (await insertBenchSite(db, 'bench-ingest-key'));
+  const design: ReadDataDesign = { ...BENCH_DESIGN, site, events: EVENTS };
+
+  console.log(`\n## Reads (${new Date().toISOString().slice(0, 10)}, database ${name})\n`);
+  if (!(await isLoaded(db, design))) {
+    const t0 = performance.now();
+    let folded = 0;
+    const n = await loadDesign(database.url, design, (events, phase) => {
+      if (phase === 'folded') folded = events;
+      console.log(`  ${phase} ${events} events in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    });
+    const loadS = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    for (const p of HUMAN_READ_PROJECTIONS) for (const t of p.tables) await db.query(`VACUUM ANALYZE ${t}`);
+    const vacuumS = (performance.now() - t1) / 1000;
+    console.log(
+      `load: ${n} events (${folded} folded by ${HUMAN_READ_PROJECTIONS.map((p) => p.name).join(' + ')}, ` +
+        `${n - folded} copied from them into later weeks) in ${loadS.toFixed(0)} s, ` +
+        `then VACUUM ANALYZE ${vacuumS.toFixed(0)} s: **${(loadS + vacuumS).toFixed(0)} s**`,
+    );
+  } else console.log(`load: reusing the ${design.events} events already in ${name}`);
+  const sizes = await db.query<{ table: string; rows: number; size: string }>(
+    `
+    SELECT relname AS table, reltuples::bigint AS rows, pg_size_pretty(pg_total_relation_size(oid)) AS size
+    FROM pg_class WHERE relname = ANY($1)
+    ORDER BY pg_total_relation_size(oid) DESC`,
+    [HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables)],
+  );
+  console.log(sizes.rows.map((r) => `${r.table} ${r.rows} rows, ${r.size}`).join('; '));
+
+  const ws = windows(design);
+  // Both paths must agree at this scale too; these runs also warm the caches.
+  for (const w of ws) {
+    const q = query(site, w, 'day');
+    for (const { name, run } of PAIRED) {
+      const [a, b] = [await run(db, q, 'rollup'), await run(db, q, 'raw')];
+      if (!isDeepStrictEqual(a, b))
+        throw new Error(`${name}, ${w.label}: rollup ${JSON.stringify(a)} ≠ raw ${JSON.stringify(b)}`);
+    }
+  }
+  for (const r of RAW_ONLY) await r.run(db, query(site, ws[0]!, 'day'));
+  console.log(`rollup and raw paths agree on every window: ${ws.map((w) => w.label).join(', ')}`);
+
+  // Reads interleaved, each round on the next window, so noise and caches hit every read alike.
+  const samples = MEASURED.map(() => [] as number[]);
+  for (let round = 0; round < Math.max(...MEASURED.map((m) => m.runs)); round++) {
+    const q = query(site, ws[round % ws.length]!, 'day');
+    for (const [i, m] of MEASURED.entries())
+      if (round < m.runs) samples[i]!.push(await timed(() => m.run(db, q)));
+  }
+  const stats = MEASURED.map((m, i) => ({
+    ...m,
+    p50: percentile(samples[i]!, 0.5),
+    p95: percentile(samples[i]!, 0.95),
+  }));
+
+  console.log(`\nEach read run n times, on the windows in turn:\n`);
+  console.log('| read | path | n | p50 ms | p95 ms |');
+  console.log('|---|---|---|---|---|');
+  for (const r of stats)
+    console.log(`| ${r.name} | ${r.path} | ${r.runs} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+  console.log('');
+  let met = true;
+  for (const { name } of PAIRED) {
+    const rollup = stats.find((r) => r.name === name && r.path === 'rollup')!;
+    const raw = stats.find((r) => r.name === name && r.path === 'raw')!;
+    const [r50, r95] = [raw.p50 / rollup.p50, raw.p95 / rollup.p95];
+    met &&= rollup.p95 < 50 && r50 >= 20 && r95 >= 20;
+    console.log(`- ${name}: raw ÷ rollup **${r50.toFixed(0)}×** at p50, **${r95.toFixed(0)}×** at p95`);
+  }
+  console.log(
+    `\ngoal (overview and timeseries: rollup p95 < 50 ms and ≥ 20× faster than raw): ${met ? 'met' : 'NOT met'}`,
+  );
+
+  if (keep) {
+    await db.end();
+    console.log(`kept database ${name}`);
+  } else await database.drop();
+  await server.stop();
+}
+
+await main();

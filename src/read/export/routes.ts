@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../http/deps.js';
+import { csvStream } from './csv.js';
+import { fileName } from './labels.js';
+import { exportRows, PAGE_ROWS } from './page-through.js';
+import { pdfDocument } from './pdf.js';
+import { chartOf, collect } from './pdf-summary.js';
+import { exportables, exportRequest } from './request.js';
+import type { ExportFamily } from './shape.js';
+
+export interface ExportRoutesOptions {
+  deps: AppDeps;
+  /** The families of reads that export, each with its export shapes. */
+  families: readonly ExportFamily[];
+  /** Rows per page when a list read is paged through (tests use a small one). */
+  pageRows?: number;
+}
+
+/**
+ * `export.csv` and `export.pdf`: the read that `report` names, with its envelope and its own
+ * parameters, as a file. Everything that can fail a request (credential, parameters, access, the
+ * first page of data) happens before the first byte, and so answers with the JSON error envelope.
+ */
+export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app, opts) => {
+  const { deps, pageRows = PAGE_ROWS } = opts;
+  const reads = exportables(opts.families);
+  const disposition = (name: string) => `attachment; filename="${name}"`;
+
+  app.get('/export.csv', async (req, reply) => {
+    const x = await exportRequest(deps, req, reads, pageRows);
+    const layout = { report: x.report.name, columns: x.columns, listColumn: x.listColumn };
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'csv')))
+      .send(csvStream(layout, exportRows(x.read)));
+  });
+
+  app.get('/export.pdf', async (req, reply) => {
+    const x = await exportRequest(deps, req, reads, pageRows);
+    const kept = await collect(x.read);
+    const doc = pdfDocument({
+      domain: x.site.domain,
+      report: x.report.name,
+      q: x.q,
+      params: x.params as Record<string, unknown>,
+      pageThrough: x.pageThrough,
+      columns: x.columns,
+      chart: chartOf(x.shape, x.columns, kept),
+      kept,
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'pdf')))
+      .send(doc);
+  });
+};

@@ -1,0 +1,84 @@
+import { type Db, empty, join, raw, sql } from '../../db/sql.js';
+import type { Target } from '../../goals/target.js';
+import type { FilterTree } from '../envelope/filters.js';
+import type { Window } from '../envelope/range.js';
+import { stepHits } from './step-hits.js';
+
+/** Sessions and distinct visitors that reached each step (index 0 = step 1). */
+export interface StepCount {
+  sessions: number;
+  visitors: number;
+}
+
+/** Step k's alias and the column holding the position of the next hit matching step k. */
+const alias = (k: number) => raw(`s${k}`);
+const nextOf = (k: number) => raw(`next${k}`);
+
+/**
+ * How far each session of the window got through the steps, counted per step, in one statement:
+ *
+ * 1. `step_hit`, `funnel_hit` (step-hits.ts): the hits that match some step, each with the bit
+ *    mask of the steps it matches, in the sessions that have a step-1 hit.
+ * 2. `hit`: each such hit's position in its session (by time) and how many step-1 hits came up to
+ *    it; `step`: for each hit, the position of the next later hit matching each step k ≥ 2 (a
+ *    window aggregate over the positions after it), so one hit never serves two steps.
+ * 3. `reach`: from each start (a hit matching step 1), step k is the first hit matching it after
+ *    step k−1's: taking the earliest hit at every step leaves the most of the session, and the most
+ *    of `window_minutes`, for the steps after it. The chain is n−1 equality joins on
+ *    (session, position). A start reaches step k when its chain has k hits and the k-th is within
+ *    `window_minutes` of the start. A session's reach is its best start's; without
+ *    `window_minutes` the first step-1 hit is always best, so only it starts a chain.
+ * 4. Per step, the sessions that reached at least that step and their distinct visitors.
+ */
+export async function stepCounts(
+  db: Db,
+  site: number,
+  w: Window,
+  filters: FilterTree,
+  steps: readonly Target[],
+  windowMinutes: number | null,
+): Promise<StepCount[]> {
+  const n = steps.length;
+  const ks = Array.from({ length: n }, (_, i) => i + 1);
+  const bit = (k: number) => raw(String(2 ** (k - 1)));
+  const nexts = ks
+    .slice(1)
+    .map((k) => sql`min(pos) FILTER (WHERE mask & ${bit(k)} <> 0) OVER later AS ${nextOf(k)}`);
+  // Step k is the hit at the position step k−1 points to.
+  const chain = ks.slice(1).map(
+    (k) => sql`LEFT JOIN step ${alias(k)} ON ${alias(k)}.session_id = s1.session_id
+        AND ${alias(k)}.pos = ${alias(k - 1)}.${nextOf(k)}`,
+  );
+  const within = (k: number) =>
+    windowMinutes === null
+      ? sql`${alias(k)}.pos IS NOT NULL`
+      : sql`${alias(k)}.ts <= s1.ts + ${windowMinutes} * interval '1 minute'`;
+  const reached = sql`CASE ${join(
+    ks
+      .slice(1)
+      .reverse()
+      .map((k) => sql`WHEN ${within(k)} THEN ${k}`),
+    ' ',
+  )} ELSE 1 END`;
+  const { rows } = await db.query<{ k: number; sessions: number; visitors: number }>(sql`
+    WITH ${stepHits(site, w, filters, steps)},
+    hit AS (
+      SELECT session_id, visitor_id, ts, mask, row_number() OVER in_order AS pos,
+             count(*) FILTER (WHERE mask & 1 <> 0) OVER in_order AS starts
+      FROM funnel_hit
+      WINDOW in_order AS (PARTITION BY session_id ORDER BY ts, event, tie ROWS UNBOUNDED PRECEDING)),
+    step AS (
+      SELECT session_id, visitor_id, ts, mask, pos, starts, ${join(nexts, ', ')}
+      FROM hit
+      WINDOW later AS (PARTITION BY session_id ORDER BY pos DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)),
+    reach AS (
+      SELECT s1.session_id, min(s1.visitor_id) AS visitor_id, max(${reached}) AS reach
+      FROM step s1 ${join(chain, ' ')}
+      WHERE s1.mask & 1 <> 0 ${windowMinutes === null ? sql`AND s1.starts = 1` : empty}
+      GROUP BY s1.session_id)
+    SELECT k, count(*) AS sessions, count(DISTINCT visitor_id COLLATE "C") AS visitors
+    FROM reach JOIN generate_series(1, ${n}::int) k ON reach.reach >= k
+    GROUP BY k`);
+  const byStep = new Map(rows.map((r) => [r.k, r]));
+  return ks.map((k) => ({ sessions: byStep.get(k)?.sessions ?? 0, visitors: byStep.get(k)?.visitors ?? 0 }));
+}

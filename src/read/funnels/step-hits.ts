@@ -1,0 +1,59 @@
+import { empty, join, raw, type Sql, sql } from '../../db/sql.js';
+import { hitMatches, kindOf, sameKindMatches, type Target } from '../../goals/target.js';
+import { compileFilters } from '../envelope/filter-sql.js';
+import { filterDimensions, type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import type { Window } from '../envelope/range.js';
+
+const iso = (d: Date) => d.toISOString();
+const sameTarget = (a: Target, b: Target) => a.event === b.event && a.path === b.path;
+
+/**
+ * The CTEs `step_hit` and `funnel_hit` of a funnel's statement:
+ *
+ * - `step_hit`: the window's hits that match some step, one row per hit with the bit mask of the
+ *   steps it matches (bit k−1 for step k). Hits matching no step are left out: other hits between
+ *   steps do not matter. Each distinct target is one branch, read from the pageview or the
+ *   custom-event index alone (both carry the session and the visitor), so the cost follows the
+ *   steps' hits, not the traffic. A hit matching several targets (`/pricing` and `/pri*`) is read
+ *   by the first of them only, with every step it matches in its mask: one hit, one row.
+ * - `funnel_hit`: those of them in sessions with a step-1 hit (the only sessions that reach any
+ *   step), a hash semi-join on the materialised rows rather than an index probe per session. With
+ *   filters, a session counts when one of its hits in the window matches them (as sessions do in
+ *   the overview), and then all its hits in the window take part.
+ *
+ * `tie` orders hits of the same millisecond: a pageview before an event (an event happens on a
+ * page already viewed), then by path or name; rows equal in all of these are interchangeable.
+ */
+export function stepHits(site: number, w: Window, filters: FilterTree, steps: readonly Target[]): Sql {
+  const inWindow = sql`e.site_id = ${site} AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}`;
+  const targets = steps.filter((s, i) => steps.findIndex((t) => sameTarget(s, t)) === i);
+  const bits = targets.map((t) => steps.reduce((m, s, i) => (sameTarget(s, t) ? m | (1 << i) : m), 0));
+  // Within a branch only the targets of its kind can match, tested on the column its index has.
+  const sameKind = (t: Target) => targets.flatMap((u, j) => (kindOf(u) === kindOf(t) ? [j] : []));
+  const branches = targets.map((t, i) => {
+    const mask = join(
+      sameKind(t).map(
+        (j) => sql`(CASE WHEN ${sameKindMatches(targets[j]!)} THEN ${raw(String(bits[j]!))} ELSE 0 END)`,
+      ),
+      ' | ',
+    );
+    const earlier = sameKind(t)
+      .filter((j) => j < i)
+      .map((j) => sql`NOT ${sameKindMatches(targets[j]!)}`);
+    const tie =
+      t.event !== undefined ? sql`TRUE AS event, e.name AS tie` : sql`FALSE AS event, e.pathname AS tie`;
+    return sql`
+      SELECT e.session_id, e.visitor_id, e.ts, ${tie}, ${mask} AS mask FROM events e
+      WHERE ${inWindow} AND ${hitMatches(t)} ${earlier.length > 0 ? sql`AND ${join(earlier, ' AND ')}` : empty}`;
+  });
+  const filtered =
+    filterDimensions(filters).size === 0
+      ? sql`TRUE`
+      : sql`session_id IN (SELECT e.session_id FROM events e
+          WHERE ${inWindow} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
+  return sql`
+    step_hit AS MATERIALIZED (${join(branches, ' UNION ALL ')}),
+    funnel_hit AS (
+      SELECT * FROM step_hit
+      WHERE session_id IN (SELECT session_id FROM step_hit WHERE mask & 1 <> 0) AND ${filtered})`;
+}

@@ -1,0 +1,135 @@
+import { type Db, join, sql } from '../../db/sql.js';
+import { type Goal, goalTarget, listGoals } from '../../goals/store.js';
+import { hitMatches } from '../../goals/target.js';
+import { percentChange } from '../envelope/compare.js';
+import { compileFilters } from '../envelope/filter-sql.js';
+import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import type { Query } from '../envelope/query.js';
+import type { Window } from '../envelope/range.js';
+import { windowVisitors } from './window-visitors.js';
+
+/** Revenue of a goal with a currency: only its hits in that currency, never another summed in. */
+export interface Revenue {
+  total: number;
+  /** Per hit with revenue in the currency, two decimals; absent without one. */
+  average?: number;
+  currency: string;
+}
+
+export interface GoalFigures {
+  visitors: number;
+  conversions: number;
+  /** Percent of the window's visitors, one decimal; absent when the window has none. */
+  conversion_rate?: number;
+  revenue?: Revenue;
+}
+
+type Change = Partial<Record<'visitors' | 'conversions' | 'conversion_rate', number>> & {
+  revenue?: Partial<Record<'total' | 'average', number>>;
+};
+
+export interface GoalRow extends GoalFigures {
+  id: number;
+  name: string;
+  event: string | null;
+  path: string | null;
+  comparison?: GoalFigures;
+  change?: Change;
+}
+
+interface CountRow {
+  id: number;
+  visitors: number;
+  conversions: number;
+  revenue: number | null;
+  average: number | null;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Every goal's converting hits in one statement: one aggregate per goal over the window's hits
+ * that it counts and that match the filters. Each branch reads only its goal's hits, through the
+ * custom-event or the pageview index (without filters from the index alone: both carry the
+ * visitor and, for events, the revenue), so the cost follows the conversions, not the traffic.
+ */
+async function goalCounts(
+  db: Db,
+  q: Query,
+  w: Window,
+  goals: readonly Goal[],
+): Promise<Map<number, CountRow>> {
+  const filters = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
+  // Revenue is read only for a goal with a currency: a pageview index carries none.
+  const revenue = (currency: string | null) =>
+    currency === null
+      ? sql`NULL::numeric AS revenue, NULL::numeric AS average`
+      : sql`sum(e.revenue_amount) FILTER (WHERE e.revenue_currency = ${currency}) AS revenue,
+            round(avg(e.revenue_amount) FILTER (WHERE e.revenue_currency = ${currency}), 2) AS average`;
+  const branches = goals.map(
+    (g) => sql`
+      SELECT ${g.id}::bigint AS id, count(DISTINCT e.visitor_id COLLATE "C") AS visitors, count(*) AS conversions,
+             ${revenue(g.currency)}
+      FROM events e
+      WHERE e.site_id = ${q.site} AND ${hitMatches(goalTarget(g))}
+        AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)} AND ${filters}`,
+  );
+  const { rows } = await db.query<CountRow>(join(branches, ' UNION ALL '));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function figuresOf(db: Db, q: Query, w: Window, goals: readonly Goal[]): Promise<GoalFigures[]> {
+  const [counts, visitors] = await Promise.all([goalCounts(db, q, w, goals), windowVisitors(db, q, w)]);
+  return goals.map((g) => {
+    const c = counts.get(g.id);
+    const f: GoalFigures = { visitors: c?.visitors ?? 0, conversions: c?.conversions ?? 0 };
+    if (visitors > 0) f.conversion_rate = Math.round((f.visitors / visitors) * 1000) / 10;
+    if (g.currency !== null)
+      f.revenue = {
+        total: c?.revenue ?? 0,
+        ...(c !== undefined && c.average !== null ? { average: c.average } : {}),
+        currency: g.currency,
+      };
+    return f;
+  });
+}
+
+function changeOf(now: GoalFigures, before: GoalFigures): Change {
+  const change: Change = {};
+  for (const m of ['visitors', 'conversions', 'conversion_rate'] as const) {
+    const c = percentChange(now[m], before[m]);
+    if (c !== undefined) change[m] = c;
+  }
+  if (now.revenue) {
+    const total = percentChange(now.revenue.total, before.revenue?.total);
+    const average = percentChange(now.revenue.average, before.revenue?.average);
+    if (total !== undefined || average !== undefined)
+      change.revenue = {
+        ...(total !== undefined ? { total } : {}),
+        ...(average !== undefined ? { average } : {}),
+      };
+  }
+  return change;
+}
+
+/**
+ * Per goal of the site: unique converting visitors, conversions (hits), conversion rate (percent
+ * of the window's visitors) and, for a goal with a currency, its revenue in that currency. With
+ * `compare`, each row also holds the other window's figures and the percent change of each.
+ * Ranked by visitors, then conversions, then name.
+ */
+export async function goals(db: Db, q: Query): Promise<GoalRow[]> {
+  const defined = await listGoals(db, q.site);
+  if (defined.length === 0) return [];
+  const [now, before] = await Promise.all([
+    figuresOf(db, q, q, defined),
+    q.comparison ? figuresOf(db, q, q.comparison, defined) : undefined,
+  ]);
+  const rows = defined.map((g, i): GoalRow => {
+    const row: GoalRow = { id: g.id, name: g.name, event: g.event, path: g.path, ...now[i]! };
+    if (before) Object.assign(row, { comparison: before[i]!, change: changeOf(now[i]!, before[i]!) });
+    return row;
+  });
+  // A stable sort: ties keep the goals' order by name.
+  return rows.sort((a, b) => b.visitors - a.visitors || b.conversions - a.conversions);
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { type Db, sql } from '../../db/sql.js';
+import { compareNone } from '../envelope/one-window.js';
+import type { Query } from '../envelope/query.js';
+import { sessionMatches } from '../stats/human-totals.js';
+import { journeyGraph, type Journeys, type Walk } from './graph.js';
+
+export const MAX_DEPTH = 6;
+
+/** The starting path (decisions.md §5: on journeys `start` is a path, the window comes from `range`). */
+export const JourneyStart = z.object({
+  start: z
+    .string()
+    .max(2048, 'start is a path of at most 2048 characters')
+    .startsWith('/', 'start is the starting path, beginning with /')
+    .optional(),
+});
+
+/** Journeys' own parameters besides the starting path (see `route.ts` for how `start` arrives). */
+export const JourneysParams = z.object({
+  depth: z.coerce
+    .number({ error: `depth must be an integer from 1 to ${MAX_DEPTH}` })
+    .int(`depth must be an integer from 1 to ${MAX_DEPTH}`)
+    .min(1, `depth must be an integer from 1 to ${MAX_DEPTH}`)
+    .max(MAX_DEPTH, `depth must be at most ${MAX_DEPTH}`)
+    .default(3),
+  limit: z.coerce
+    .number({ error: 'limit must be an integer from 1 to 100' })
+    .int('limit must be an integer from 1 to 100')
+    .min(1, 'limit must be an integer from 1 to 100')
+    .max(100, 'limit must be at most 100')
+    .default(10),
+  compare: compareNone('journeys'),
+});
+export type JourneysParams = z.infer<typeof JourneysParams> & z.infer<typeof JourneyStart>;
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Where the sessions that started in the window went: from the first pageview of `start` in each
+ * session (without `start`, from its first pageview, its entry page), that page and the next
+ * `depth` pageviews, in the order they happened. With filters, the sessions holding a matching hit,
+ * each with all its pageviews, so a filter selects journeys without cutting pages out of them.
+ * The database gives each distinct walk with its sessions; `journeyGraph` prunes them into nodes.
+ */
+export async function journeys(db: Db, q: Query, p: JourneysParams): Promise<Journeys> {
+  const window = sql`s.site_id = ${q.site} AND s.started_at >= ${iso(q.start)} AND s.started_at < ${iso(q.end)}
+    AND ${sessionMatches(q.filters, sql`s.id`)}`;
+  // With a start page, only the sessions that viewed it, found by the pageviews' path index (a
+  // session that started in the window has no hit before the window's start).
+  const sessions =
+    p.start === undefined
+      ? sql`SELECT s.id FROM sessions s WHERE ${window}`
+      : sql`SELECT s.id FROM sessions s
+          WHERE s.id IN (SELECT e.session_id FROM events e
+                         WHERE e.site_id = ${q.site} AND e.kind = 'pageview' AND e.pathname = ${p.start}
+                           AND e.ts >= ${iso(q.start)})
+            AND ${window}`;
+  const firstStep =
+    p.start === undefined
+      ? sql`SELECT session_id, 1 AS n0 FROM pv GROUP BY 1`
+      : sql`SELECT session_id, min(n) AS n0 FROM pv WHERE pathname = ${p.start} GROUP BY 1`;
+  const { rows } = await db.query<Walk>(sql`
+    WITH s AS (${sessions}),
+    pv AS (
+      SELECT e.session_id, e.pathname,
+             row_number() OVER (PARTITION BY e.session_id ORDER BY e.ts, e.seq, e.id) AS n
+      FROM events e JOIN s ON s.id = e.session_id
+      WHERE e.site_id = ${q.site} AND e.ts >= ${iso(q.start)} AND e.kind = 'pageview'),
+    f AS (${firstStep}),
+    w AS (
+      SELECT array_agg(pv.pathname ORDER BY pv.n) AS paths
+      FROM pv JOIN f ON f.session_id = pv.session_id
+      WHERE pv.n BETWEEN f.n0 AND f.n0 + ${p.depth}
+      GROUP BY pv.session_id)
+    SELECT paths, count(*) AS sessions FROM w GROUP BY paths`);
+  return journeyGraph(rows, p.limit);
+}

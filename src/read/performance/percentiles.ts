@@ -1,0 +1,111 @@
+import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
+import { compileFilters } from '../envelope/filter-sql.js';
+import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import type { Query } from '../envelope/query.js';
+import type { Window } from '../envelope/range.js';
+
+/** The Web Vitals a `web_vitals` hit may carry (decisions.md §6), each a column of `events`. */
+export const VITALS = ['lcp', 'cls', 'inp', 'fcp', 'ttfb'] as const;
+export type Vital = (typeof VITALS)[number];
+
+/** The percentiles reported, as `percentile_disc` fractions. */
+export const PERCENTILES = { p50: 0.5, p75: 0.75, p95: 0.95 } as const;
+const FRACTIONS = Object.values(PERCENTILES);
+
+/** A vital's percentiles (in its unit: ms, CLS unitless) and the samples they are taken from. */
+export interface Percentiles {
+  p50: number;
+  p75: number;
+  p95: number;
+  samples: number;
+}
+
+/** `samples`: the `web_vitals` hits; a vital none of them reported is absent (rule 1), never 0. */
+export type VitalFigures = { samples: number } & Partial<Record<Vital, Percentiles>>;
+
+/** What the figures are broken down by: the whole window, or a column of the hit. */
+export const GROUP_COLUMN = { overall: undefined, pages: 'pathname', devices: 'device' } as const;
+export type Grouping = keyof typeof GROUP_COLUMN;
+
+export interface GroupOptions {
+  /** The page of ranked groups (most samples first, then by key). */
+  limit?: number;
+  offset?: number;
+  /** Only these keys (a comparison window's figures for the groups already listed). */
+  keys?: readonly string[];
+}
+
+type Row = { key: string | null; samples: number } & Record<string, number | number[] | null>;
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Per vital, `percentile_disc` over its non-NULL values: the first value (in ascending order)
+ * whose position is at least p × n, i.e. the value at rank ⌈p·n⌉: the nearest-rank percentile,
+ * the smallest value with at least p % of the values at or below it. Exact, from the raw hits.
+ */
+function aggregates() {
+  return VITALS.map((v) => {
+    const c = raw(`e.${v}`);
+    return sql`count(${c}) AS ${raw(`${v}_n`)},
+      percentile_disc(${FRACTIONS}::float8[]) WITHIN GROUP (ORDER BY ${c}) AS ${raw(v)}`;
+  });
+}
+
+function figuresOf(row: Row): VitalFigures {
+  const out: VitalFigures = { samples: row.samples };
+  for (const v of VITALS) {
+    const n = row[`${v}_n`] as number;
+    const values = row[v] as number[] | null;
+    if (n > 0 && values) out[v] = { p50: values[0]!, p75: values[1]!, p95: values[2]!, samples: n };
+  }
+  return out;
+}
+
+/** The window's `web_vitals` hits that match the filters, as a condition on `events e`. */
+function vitalHits(q: Query, w: Window): Sql {
+  return sql`e.site_id = ${q.site} AND e.kind = 'web_vitals' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+    AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
+}
+
+const pageOf = (opts: GroupOptions) =>
+  opts.limit !== undefined ? sql`LIMIT ${opts.limit} OFFSET ${opts.offset ?? 0}` : sql``;
+
+/**
+ * The statement for one grouping. Pages are ranked first, then each listed page's percentiles
+ * are taken from its own rows (the partial index on pathname, migration 0016): sorting a month of
+ * hits by path, as one GROUP BY would, costs more than all the pages' small sorts together.
+ */
+function statement(hits: Sql, grouping: Grouping, opts: GroupOptions): Sql {
+  const aggs = join(aggregates(), ', ');
+  const column = GROUP_COLUMN[grouping];
+  if (column === undefined)
+    return sql`SELECT NULL::text AS key, count(*) AS samples, ${aggs} FROM events e WHERE ${hits}`;
+  const key = raw(`e.${column}`);
+  const only = opts.keys ? sql`AND ${key} = ANY(${opts.keys}::text[])` : sql``;
+  if (grouping === 'devices')
+    return sql`SELECT ${key} AS key, count(*) AS samples, ${aggs} FROM events e WHERE ${hits} ${only}
+      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts)}`;
+  return sql`
+    WITH ranked AS (
+      SELECT ${key} AS key, count(*) AS samples FROM events e WHERE ${hits} ${only}
+      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts)})
+    SELECT r.key, r.samples, v.*
+    FROM ranked r CROSS JOIN LATERAL (SELECT ${aggs} FROM events e WHERE ${hits} AND ${key} = r.key) v
+    ORDER BY r.samples DESC, r.key ASC NULLS LAST`;
+}
+
+/**
+ * The window's `web_vitals` hits (matching the filters), overall or per page or device type, on
+ * the partial indexes of `web_vitals` rows (migration 0016). Groups rank by samples, then key.
+ */
+export async function vitalGroups(
+  db: Db,
+  q: Query,
+  w: Window,
+  grouping: Grouping,
+  opts: GroupOptions = {},
+): Promise<({ key: string | null } & VitalFigures)[]> {
+  const { rows } = await db.query<Row>(statement(vitalHits(q, w), grouping, opts));
+  return rows.map((r) => ({ key: r.key, ...figuresOf(r) }));
+}

@@ -1,0 +1,80 @@
+import type { Db } from '../../db/sql.js';
+import type { Query } from '../envelope/query.js';
+import type { Window } from '../envelope/range.js';
+import type { Paging } from '../stats/breakdown.js';
+import { type Grouping, type VitalFigures, vitalGroups } from './percentiles.js';
+
+/** A row's figures, and with `compare` the same figures of the other window beside them. */
+export type Compared = VitalFigures & { comparison?: VitalFigures };
+export type PageVitals = { pathname: string } & Compared;
+export type DeviceVitals = { device: string | null } & Compared;
+
+export interface Performance {
+  overall: Compared;
+  pages: PageVitals[];
+  devices: DeviceVitals[];
+}
+
+/** Overall, pages and devices are separate queries so Postgres runs them side by side. */
+async function figures(db: Db, q: Query, w: Window, p: Paging) {
+  const page = { limit: p.limit, offset: (p.page - 1) * p.limit };
+  const [overall, pages, devices] = await Promise.all([
+    vitalGroups(db, q, w, 'overall'),
+    vitalGroups(db, q, w, 'pages', page),
+    vitalGroups(db, q, w, 'devices', page),
+  ]);
+  return { overall: overall[0]!, pages, devices };
+}
+
+/** The other window's figures of the groups listed, by key; a group without hits there has `samples: 0`. */
+async function comparisonOf(db: Db, q: Query, w: Window, grouping: Grouping, keys: (string | null)[]) {
+  const listed = keys.filter((k): k is string => k !== null);
+  const rows = await vitalGroups(db, q, w, grouping, { keys: listed });
+  // A NULL key (hits without a device) cannot be asked for by value: its row comes from all groups.
+  const withNull = keys.includes(null) ? await vitalGroups(db, q, w, grouping) : [];
+  const byKey = new Map([...withNull, ...rows].map(({ key, ...f }) => [key, f as VitalFigures]));
+  return (key: string | null): VitalFigures => byKey.get(key) ?? { samples: 0 };
+}
+
+const strip = ({ key: _key, ...f }: { key: string | null } & VitalFigures): VitalFigures => f;
+
+/**
+ * LCP, CLS, INP, FCP and TTFB at p50, p75 and p95 (exact nearest-rank, from the raw `web_vitals`
+ * hits), over the window and per page and device type (each list ranked by samples, paged by
+ * `limit`/`page`). With `compare`, each row carries the same figures of the other window.
+ */
+export async function performanceStats(db: Db, q: Query, p: Paging): Promise<Performance> {
+  const now = await figures(db, q, q, p);
+  const data: Performance = {
+    overall: strip(now.overall),
+    pages: now.pages.map(({ key, ...f }) => ({ pathname: key!, ...f })),
+    devices: now.devices.map(({ key, ...f }) => ({ device: key, ...f })),
+  };
+  if (!q.comparison) return data;
+  const w = q.comparison;
+  const [overall, pages, devices] = await Promise.all([
+    vitalGroups(db, q, w, 'overall'),
+    comparisonOf(
+      db,
+      q,
+      w,
+      'pages',
+      now.pages.map((r) => r.key),
+    ),
+    comparisonOf(
+      db,
+      q,
+      w,
+      'devices',
+      now.devices.map((r) => r.key),
+    ),
+  ]);
+  return {
+    overall: { ...data.overall, comparison: strip(overall[0]!) },
+    pages: data.pages.map((r) => ({ ...r, comparison: pages(r.pathname) })),
+    devices: data.devices.map((r) => ({ ...r, comparison: devices(r.device) })),
+  };
+}
+
+/** `meta.rows`: the overall row, then the rows of both lists. */
+export const performanceRows = (d: Performance) => 1 + d.pages.length + d.devices.length;

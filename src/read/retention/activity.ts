@@ -1,0 +1,122 @@
+import { type Db, type Sql, sql } from '../../db/sql.js';
+import { compileFilters } from '../envelope/filter-sql.js';
+import { type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import type { Window } from '../envelope/range.js';
+import type { ActivitySource } from './source.js';
+
+/** How many identities were active in exactly these periods (indexes into the period starts). */
+export interface PeriodSet {
+  periods: number[];
+  identities: number;
+}
+
+export interface Activity {
+  sets: PeriodSet[];
+  /** Daily visitor ids with an identified hit in the window: those the grid covers. */
+  identifiedIds: number;
+}
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The set of periods an identity was active in, as one bit per period: a bigint up to 63 periods
+ * (cheap), a bit string beyond (a 90-day grid by the day). Both read back as text.
+ */
+function bits(periods: number) {
+  const wide = periods > 63;
+  const zero = wide ? sql`${'0'.repeat(periods)}::varbit` : sql`0::bigint`;
+  return {
+    wide,
+    zero,
+    bit: (p: Sql) => (wide ? sql`set_bit(${zero}, ${p}, 1)` : sql`(1::bigint << ${p})`),
+  };
+}
+
+/** The periods a mask's text holds: a bigint's set bits, or a bit string's `1`s (leftmost period 0). */
+export function periodsOf(mask: string, wide: boolean): number[] {
+  const out: number[] = [];
+  if (wide) {
+    for (let p = mask.indexOf('1'); p >= 0; p = mask.indexOf('1', p + 1)) out.push(p);
+    return out;
+  }
+  for (let m = BigInt(mask), p = 0; m > 0n; m >>= 1n, p++) if (m & 1n) out.push(p);
+  return out;
+}
+
+/**
+ * Each identified visitor id's day (or hit) as (identity, the bits of the periods it was active in).
+ * From `identity_days`, a row's first and last hit give its periods (source.ts says when exactly);
+ * the side of the window's start or end that lies outside gives none.
+ */
+function activeRows(
+  source: ActivitySource,
+  site: number,
+  w: Window,
+  starts: Sql,
+  b: ReturnType<typeof bits>,
+  filters: FilterTree,
+): Sql {
+  const [ws, we] = [iso(w.start.getTime()), iso(w.end.getTime())];
+  const period = (t: Sql) => sql`width_bucket(${t}, ${starts}) - 1`;
+  if (source === 'days')
+    return sql`
+      SELECT identity,
+        CASE WHEN first_at >= ${ws} THEN ${b.bit(period(sql`first_at`))} ELSE ${b.zero} END
+        | CASE WHEN last_at < ${we} THEN ${b.bit(period(sql`last_at`))} ELSE ${b.zero} END AS m
+      FROM identity_days
+      WHERE site_id = ${site} AND day >= ${iso(Math.floor(w.start.getTime() / DAY_MS) * DAY_MS)} AND day < ${we}
+        AND last_at >= ${ws} AND first_at < ${we}`;
+  return sql`
+    SELECT e.identity, ${b.bit(period(sql`e.ts`))} AS m FROM events e
+    WHERE e.site_id = ${site} AND e.ts >= ${ws} AND e.ts < ${we} AND e.identity IS NOT NULL
+      AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')}`;
+}
+
+/** Visitor ids with an identified hit in the window: whole UTC days from their counts, the edge days from their rows. */
+function identifiedIds(source: ActivitySource, site: number, w: Window, filters: FilterTree): Sql {
+  const [ws, we] = [w.start.getTime(), w.end.getTime()];
+  if (source === 'raw')
+    return sql`SELECT count(DISTINCT e.visitor_id)::int AS n FROM events e
+      WHERE e.site_id = ${site} AND e.ts >= ${iso(ws)} AND e.ts < ${iso(we)} AND e.identity IS NOT NULL
+        AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')}`;
+  const whole = { start: Math.ceil(ws / DAY_MS) * DAY_MS, end: Math.floor(we / DAY_MS) * DAY_MS };
+  const edges = [ws, we].filter((t) => t % DAY_MS !== 0).map((t) => iso(Math.floor(t / DAY_MS) * DAY_MS));
+  return sql`
+    SELECT ((SELECT coalesce(sum(visitor_ids), 0) FROM identity_day_visitors
+             WHERE site_id = ${site} AND day >= ${iso(whole.start)} AND day < ${iso(whole.end)})
+          + (SELECT count(DISTINCT (day, visitor_id)) FROM identity_days
+             WHERE site_id = ${site} AND day = ANY(${edges}::timestamptz[])
+               AND last_at >= ${iso(ws)} AND first_at < ${iso(we)}))::int AS n`;
+}
+
+/**
+ * The identities active per set of periods, set-based: each identity's periods as bits
+ * (`width_bucket` over the period starts, no time zone arithmetic per row; from `identity_days` the
+ * rows come ordered by identity, so grouping needs no hash table), then identities counted per
+ * distinct set (a few thousand for 12 weeks). `periodStarts` ascend from at or before the
+ * window's start.
+ */
+export async function activity(
+  db: Db,
+  source: ActivitySource,
+  site: number,
+  w: Window,
+  periodStarts: readonly Date[],
+  filters: FilterTree,
+): Promise<Activity> {
+  const b = bits(periodStarts.length);
+  const starts = sql`${periodStarts.map((d) => d.toISOString())}::timestamptz[]`;
+  const [sets, ids] = await Promise.all([
+    db.query<{ mask: string; identities: number }>(sql`
+      SELECT mask::text, count(*)::int AS identities
+      FROM (SELECT h.identity, bit_or(h.m) AS mask FROM (${activeRows(source, site, w, starts, b, filters)}) h
+            GROUP BY h.identity) per
+      GROUP BY mask`),
+    db.query<{ n: number }>(identifiedIds(source, site, w, filters)),
+  ]);
+  return {
+    sets: sets.rows.map((r) => ({ periods: periodsOf(r.mask, b.wide), identities: r.identities })),
+    identifiedIds: ids.rows[0]!.n,
+  };
+}

@@ -1,0 +1,39 @@
+import type { Report } from '../envelope/report.js';
+import { variant } from '../envelope/report.js';
+import type { Journeys } from '../journeys/graph.js';
+import { journeys, JourneysParams } from '../journeys/read.js';
+import { RetentionParams, retention, type Retention } from '../retention/read.js';
+import { SessionsParams, sessions } from '../sessions/list.js';
+import { type SessionDetail, SessionParams, session } from '../sessions/one.js';
+import { VisitorsParams, visitors } from '../visitors/list.js';
+
+/**
+ * Journeys under `/api/stats/journeys`; its route takes `start` as a path (journeys/route.ts).
+ * `meta.rows` counts its nodes and links.
+ */
+export const JOURNEYS: Report = {
+  name: 'journeys',
+  variants: {
+    human: variant(JourneysParams, journeys, (d: Journeys) => d.nodes.length + d.links.length),
+  },
+};
+
+/**
+ * The reads of people's visits under `/api/stats/` (decisions.md §6), each the `report` of the same
+ * name in exports. They follow sessions, identify ids and daily visitor ids, which agents do not
+ * have: only the `human` variant, so `audience=agent` or `all` is a 400 on `audience`.
+ */
+export const VISIT_REPORTS: readonly Report[] = [
+  { name: 'sessions', variants: { human: variant(SessionsParams, sessions) } },
+  {
+    name: 'session',
+    path: '/sessions/:id',
+    variants: { human: variant(SessionParams, session, (d: SessionDetail) => d.hits.length) },
+  },
+  { name: 'visitors', variants: { human: variant(VisitorsParams, visitors) } },
+  JOURNEYS,
+  {
+    name: 'retention',
+    variants: { human: variant(RetentionParams, retention, (d: Retention) => d.cohorts.length) },
+  },
+];
