@@ -372,6 +372,9 @@ describe('the browser tracker in Chromium, through ingest and the projectors', (
     await p.evaluate("void Promise.reject(new Error('declined 5'))");
     await next;
     await p.click('#slow'); // an interaction of 120 ms or more: the page's INP
+    // Event timing entries reach observers after the next frame; on a loaded machine the page could
+    // close before that frame, which no person's click would ever outrun.
+    await p.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)))');
     await p.close(); // pagehide: the engagement and the vitals
 
     const rows = await eventsOnceThere(5, ['/broken']);
