@@ -28,6 +28,7 @@ const DAY_COLUMN: Record<string, string> = {
   events: 'ts',
   sessions: 'started_at',
   rollup_minute: 'minute',
+  rollup_quarter_hour: 'quarter_hour',
   rollup_hour: 'hour',
   rollup_session_state: 'started_at',
   rollup_visitor_state: 'first_seen_at',

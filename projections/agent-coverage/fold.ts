@@ -29,37 +29,53 @@ export function foldAgentCoverage(
   const agents = new Map<string, Span & { agent_id: string; verified: number }>();
   const agentDays = new Map<string, Span & { day: number; agent_id: string; verified: number }>();
   const urlDays = new Map<string, Span & { day: number }>();
+  const widen = (s: Span, ts: number) => {
+    if (ts < s.first) s.first = ts;
+    if (ts > s.last) s.last = ts;
+    s.fetches++;
+  };
   for (const { fetch, cls } of classifiedFetches(catalog, events, state)) {
-    const widen = <T extends Span>(map: Map<string, T>, key: string, fresh: () => T) => {
-      const s = map.get(key) ?? fresh();
-      s.first = Math.min(s.first, fetch.ts);
-      s.last = Math.max(s.last, fetch.ts);
-      s.fetches++;
-      map.set(key, s);
-      return s;
-    };
-    const base = { site: fetch.site, pathname: fetch.pathname, first: fetch.ts, last: fetch.ts, fetches: 0 };
-    const url = widen(urls, JSON.stringify([fetch.site, fetch.pathname]), () => ({ ...base, bytes: 0 }));
+    const { site, pathname, ts } = fetch;
+    const day = dayOf(ts);
+    // NUL cannot occur in a stored path, so it separates the parts of a key.
+    const key = `${site}\u0000${pathname}`;
+    const agentKey = `${key}\u0000${cls.agent_id}`;
+    const dayKey = `${key}\u0000${day}`;
+    const agentDayKey = `${dayKey}\u0000${cls.agent_id}`;
+    let url = urls.get(key);
+    if (!url) urls.set(key, (url = { site, pathname, first: ts, last: ts, fetches: 0, bytes: 0 }));
+    let agent = agents.get(agentKey);
+    if (!agent)
+      agents.set(
+        agentKey,
+        (agent = { site, pathname, first: ts, last: ts, fetches: 0, agent_id: cls.agent_id, verified: 0 }),
+      );
+    let agentDay = agentDays.get(agentDayKey);
+    if (!agentDay)
+      agentDays.set(
+        agentDayKey,
+        (agentDay = {
+          site,
+          pathname,
+          day,
+          first: ts,
+          last: ts,
+          fetches: 0,
+          agent_id: cls.agent_id,
+          verified: 0,
+        }),
+      );
+    let urlDay = urlDays.get(dayKey);
+    if (!urlDay) urlDays.set(dayKey, (urlDay = { site, pathname, day, first: ts, last: ts, fetches: 0 }));
+    widen(url, ts);
+    widen(agent, ts);
+    widen(agentDay, ts);
+    widen(urlDay, ts);
     url.bytes += fetch.bytes;
-    const agent = widen(agents, JSON.stringify([fetch.site, fetch.pathname, cls.agent_id]), () => ({
-      ...base,
-      agent_id: cls.agent_id,
-      verified: 0,
-    }));
-    if (cls.verified) agent.verified++;
-    const day = dayOf(fetch.ts);
-    const agentDay = widen(
-      agentDays,
-      JSON.stringify([fetch.site, fetch.pathname, day, cls.agent_id]),
-      () => ({
-        ...base,
-        day,
-        agent_id: cls.agent_id,
-        verified: 0,
-      }),
-    );
-    if (cls.verified) agentDay.verified++;
-    widen(urlDays, JSON.stringify([fetch.site, fetch.pathname, day]), () => ({ ...base, day }));
+    if (cls.verified) {
+      agent.verified++;
+      agentDay.verified++;
+    }
   }
   if (urls.size === 0) return [];
   const u = [...urls.values()];

@@ -1,9 +1,10 @@
 import { raw, type Sql, sql } from '../../src/db/sql.js';
-import { minuteOf } from '../minute.js';
+import { MINUTE_MS, minuteOf } from '../minute.js';
 import type { Sequenced } from '../projection.js';
 import { humanHits } from '../human-hits.js';
 import { isBounce, type SessionState, sessionize } from '../sessions/sessionize.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
+import { ROLLUP_GRAINS, type RollupGrain } from './grains.js';
 
 /** Epoch ms of a visitor's first and last hit. */
 export interface VisitorSpan {
@@ -29,13 +30,6 @@ const COUNTERS = [
 type Counters = Record<(typeof COUNTERS)[number], number>;
 type Delta = Counters & { site: number; at: number };
 
-const HOUR_MS = 3_600_000;
-/** The two grains of the same counters: an hour row is the sum of its 60 minute rows. */
-const GRAINS = {
-  minute: { table: 'rollup_minute', column: 'minute' },
-  hour: { table: 'rollup_hour', column: 'hour' },
-} as const;
-
 const zero = (site: number, at: number): Delta => ({
   site,
   at,
@@ -50,21 +44,20 @@ const zero = (site: number, at: number): Delta => ({
 
 const nonZero = (d: Delta) => COUNTERS.some((c) => d[c] !== 0);
 
-/** The minute deltas added up per site and hour. */
-function hourly(minutes: readonly Delta[]): Delta[] {
+/** The minute deltas added up per site and row of a coarser grain. */
+function regroup(minutes: readonly Delta[], ms: number): Delta[] {
   const out = new Map<string, Delta>();
   for (const d of minutes) {
-    const hour = Math.floor(d.at / HOUR_MS) * HOUR_MS;
-    const key = `${d.site}:${hour}`;
-    const row = out.get(key) ?? zero(d.site, hour);
+    const at = Math.floor(d.at / ms) * ms;
+    const key = `${d.site}:${at}`;
+    const row = out.get(key) ?? zero(d.site, at);
     for (const c of COUNTERS) row[c] += d[c];
     out.set(key, row);
   }
   return [...out.values()].filter(nonZero);
 }
 
-function upsert(grain: keyof typeof GRAINS, rows: readonly Delta[]): Sql {
-  const { table, column } = GRAINS[grain];
+function upsert({ table, column }: RollupGrain, rows: readonly Delta[]): Sql {
   const col = <T>(f: (r: Delta) => T) => rows.map(f);
   return sql`
     INSERT INTO ${raw(table)} AS r (site_id, audience, ${raw(column)}, pageviews, events, visitors, visitors_last,
@@ -87,8 +80,8 @@ function upsert(grain: keyof typeof GRAINS, rows: readonly Delta[]): Sql {
  * started: when a later hit extends a session, its old contribution is taken back and the new one
  * added, so a session that stops bouncing moves out of `bounces` where it was counted. A visitor
  * counts once in `visitors` (the minute of its first hit) and once in `visitors_last` (of its last);
- * a hit before the first or after the last moves that count. The same deltas go to the hour rows,
- * so long windows sum hours and only their ragged edges sum minutes.
+ * a hit before the first or after the last moves that count. The same deltas, added up, go to the
+ * rows of the coarser grains (grains.ts).
  */
 export function foldRollupMinute(events: readonly Sequenced[], state: RollupState): Sql[] {
   const hits = humanHits(events).map((s) => s.event);
@@ -137,11 +130,12 @@ export function foldRollupMinute(events: readonly Sequenced[], state: RollupStat
   }
 
   const minutes = [...deltas.values()].filter(nonZero);
-  const hours = hourly(minutes);
   const visitors = [...moved.values()];
   const out: Sql[] = [];
-  if (minutes.length > 0) out.push(upsert('minute', minutes));
-  if (hours.length > 0) out.push(upsert('hour', hours));
+  for (const grain of ROLLUP_GRAINS) {
+    const rows = grain.ms === MINUTE_MS ? minutes : regroup(minutes, grain.ms);
+    if (rows.length > 0) out.push(upsert(grain, rows));
+  }
   if (visitors.length > 0) {
     out.push(sql`
       INSERT INTO rollup_visitor_state (site_id, visitor_id, first_seen_at, last_seen_at)

@@ -30,7 +30,13 @@ async function loadVisitors(db: Db, hits: readonly HitRecorded[]): Promise<Map<s
 export const rollupMinute: Projection<RollupState> = {
   name: 'rollup_minute',
   origin: '*',
-  tables: ['rollup_minute', 'rollup_hour', SESSION_TABLES.rollupMinute, 'rollup_visitor_state'],
+  tables: [
+    'rollup_minute',
+    'rollup_quarter_hour',
+    'rollup_hour',
+    SESSION_TABLES.rollupMinute,
+    'rollup_visitor_state',
+  ],
   async load(db, events) {
     const hits = humanHits(events).map((s) => s.event);
     const [sessions, visitors] = await Promise.all([

@@ -14,12 +14,13 @@ afterAll(() => db.drop());
 
 const snapshot = async () => ({
   minute: (await db.pool.query('SELECT * FROM rollup_minute ORDER BY 1, 2, 3')).rows,
-  hour: (await db.pool.query('SELECT * FROM rollup_hour ORDER BY 1, 2, 3')).rows,
+  quarters: (await db.pool.query('SELECT * FROM rollup_quarter_hour ORDER BY 1, 2, 3')).rows,
+  hours: (await db.pool.query('SELECT * FROM rollup_hour ORDER BY 1, 2, 3')).rows,
   visitors: (await db.pool.query('SELECT * FROM rollup_visitor_state ORDER BY 1, 2')).rows,
 });
 
-describe('migration 0012 on rollups folded before it', () => {
-  it('backfills last hits and hours to exactly what the fold now writes', async () => {
+describe('migrations 0012 and 0018 on rollups folded before them', () => {
+  it('backfills last hits, quarter hours and hours to exactly what the fold now writes', async () => {
     const design: ReadDataDesign = {
       site: 1,
       hostname: 'bench.example',
@@ -31,12 +32,13 @@ describe('migration 0012 on rollups folded before it', () => {
     };
     for (let day = 0; day < design.days; day++) await foldDay(db.pool, design, day);
     const folded = await snapshot();
-    expect(folded.hour.length).toBeGreaterThan(40);
-    // The tables as the fold before 0012 left them, then the migration.
-    await db.pool.query(`DROP TABLE rollup_hour;
+    expect(folded.hours.length).toBeGreaterThan(40);
+    // The tables as the fold before 0012 left them, then the two migrations.
+    await db.pool.query(`DROP TABLE rollup_hour, rollup_quarter_hour;
       ALTER TABLE rollup_minute DROP COLUMN visitors_last;
       ALTER TABLE rollup_visitor_state DROP COLUMN last_seen_at`);
-    await db.pool.query(await readFile(join(MIGRATIONS_DIR, '0012_rollup_last_seen_and_hours.sql'), 'utf8'));
+    for (const file of ['0012_rollup_last_seen_and_hours.sql', '0018_rollup_quarter_hour.sql'])
+      await db.pool.query(await readFile(join(MIGRATIONS_DIR, file), 'utf8'));
     expect(await snapshot()).toEqual(folded);
   });
 });

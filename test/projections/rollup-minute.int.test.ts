@@ -112,15 +112,21 @@ describe('rollup_minute: last hits and hours', () => {
     ]);
   });
 
-  it('keeps every hour row equal to the sum of its minute rows', async () => {
-    const sums = `SELECT site_id, audience, date_trunc('hour', minute, 'UTC') AS hour, sum(pageviews)::int AS pageviews,
-        sum(events)::int AS events, sum(visitors)::int AS visitors, sum(visitors_last)::int AS visitors_last,
-        sum(sessions)::int AS sessions, sum(bounces)::int AS bounces, sum(duration_ms)::bigint AS duration_ms
-      FROM rollup_minute GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
-    const hours = `SELECT site_id, audience, hour, pageviews::int, events::int, visitors::int, visitors_last::int,
-        sessions::int, bounces::int, duration_ms FROM rollup_hour ORDER BY 1, 2, 3`;
-    const minutes = (await db.pool.query(sums)).rows;
-    expect(minutes.length).toBeGreaterThan(3);
-    expect((await db.pool.query(hours)).rows).toEqual(minutes);
+  it('keeps every quarter-hour and hour row equal to the sum of its minute rows', async () => {
+    for (const [table, column, width] of [
+      ['rollup_quarter_hour', 'quarter_hour', '15 minutes'],
+      ['rollup_hour', 'hour', '1 hour'],
+    ]) {
+      const sums = `SELECT site_id, audience, date_bin('${width}', minute, TIMESTAMPTZ '2000-01-01 00:00+00') AS at,
+          sum(pageviews)::int AS pageviews, sum(events)::int AS events, sum(visitors)::int AS visitors,
+          sum(visitors_last)::int AS visitors_last, sum(sessions)::int AS sessions, sum(bounces)::int AS bounces,
+          sum(duration_ms)::bigint AS duration_ms
+        FROM rollup_minute GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+      const rows = `SELECT site_id, audience, ${column} AS at, pageviews::int, events::int, visitors::int,
+          visitors_last::int, sessions::int, bounces::int, duration_ms FROM ${table} ORDER BY 1, 2, 3`;
+      const minutes = (await db.pool.query(sums)).rows;
+      expect(minutes.length).toBeGreaterThan(3);
+      expect((await db.pool.query(rows)).rows).toEqual(minutes);
+    }
   });
 });

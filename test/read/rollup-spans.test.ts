@@ -23,20 +23,20 @@ describe('spans of buckets for exact visitors from rollups', () => {
     ]);
   });
 
-  it('reads whole UTC hours from the hour rows and only the ragged edges by the minute', () => {
+  it('reads whole UTC hours from hour rows, then quarter hours, and minutes only at ragged edges', () => {
     const parts = grainParts(
       visitorSpans([w(18.5 * H, 42.75 * H), w(10 * H + 5 * 60_000, 10 * H + 50 * 60_000)]),
-    );
-    const hours = (list: { span: number; start: number; end: number }[]) =>
-      list.map((p) => ({ span: p.span, start: (p.start - D) / H, end: (p.end - D) / H }));
-    expect(hours(parts.hours)).toEqual([
-      { span: 0, start: 19, end: 24 },
-      { span: 1, start: 24, end: 42 },
-    ]);
-    expect(hours(parts.minutes)).toEqual([
-      { span: 0, start: 18.5, end: 19 },
-      { span: 1, start: 42, end: 42.75 },
-      { span: 2, start: 10 + 5 / 60, end: 10 + 50 / 60 },
+    ).map((p) => ({ span: p.span, grain: p.grain.column, start: (p.start - D) / H, end: (p.end - D) / H }));
+    expect(parts).toEqual([
+      // An Asia/Kolkata day from 18:30 UTC, then 18 hours and 45 minutes into the next UTC day.
+      { span: 0, grain: 'quarter_hour', start: 18.5, end: 19 },
+      { span: 0, grain: 'hour', start: 19, end: 24 },
+      { span: 1, grain: 'hour', start: 24, end: 42 },
+      { span: 1, grain: 'quarter_hour', start: 42, end: 42.75 },
+      // 10:05–10:50: minutes to the first quarter hour, two quarter hours, minutes after the last.
+      { span: 2, grain: 'minute', start: 10 + 5 / 60, end: 10.25 },
+      { span: 2, grain: 'quarter_hour', start: 10.25, end: 10.75 },
+      { span: 2, grain: 'minute', start: 10.75, end: 10 + 50 / 60 },
     ]);
   });
 });

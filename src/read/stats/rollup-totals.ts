@@ -1,9 +1,9 @@
 import { type Db, raw, sql } from '../../db/sql.js';
 import type { Window } from '../envelope/range.js';
+import { ROLLUP_GRAINS, type RollupGrain } from '../../../projections/rollup-minute/grains.js';
 import type { HumanTotals } from './human-totals.js';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -49,53 +49,71 @@ export function visitorSpans(buckets: readonly Window[]): Span[] {
 /** A bucket's sums; `visitors` only when asked for. */
 export type RollupBucket = Omit<HumanTotals, 'visitors'> & { visitors?: number };
 
-/** A part of a span read from one grain: the whole UTC hours from `rollup_hour`, the rest by the minute. */
-interface Part {
+/** A part of a span summed from one grain's rows. */
+export interface Part {
   span: number;
+  grain: RollupGrain;
   start: number;
   end: number;
 }
 
-/** Each span as its whole UTC hours and the minutes before and after them. */
-export function grainParts(spans: readonly Span[]): { hours: Part[]; minutes: Part[] } {
-  const hours: Part[] = [];
-  const minutes: Part[] = [];
-  spans.forEach(({ start, end }, span) => {
-    const first = Math.ceil(start / HOUR_MS) * HOUR_MS;
-    const last = Math.floor(end / HOUR_MS) * HOUR_MS;
-    if (first >= last) {
-      minutes.push({ span, start, end });
-      return;
-    }
-    hours.push({ span, start: first, end: last });
-    if (start < first) minutes.push({ span, start, end: first });
-    if (last < end) minutes.push({ span, start: last, end });
-  });
-  return { hours, minutes };
+/**
+ * A span as the rows of the coarsest grains that fit: its whole UTC hours, then whole quarter
+ * hours at either end, then minutes at the ragged edges (only where a window edge is not on a
+ * quarter hour).
+ */
+function split(span: number, start: number, end: number, grains: readonly RollupGrain[]): Part[] {
+  const [grain, ...finer] = grains;
+  if (!grain || start >= end) return [];
+  if (finer.length === 0) return [{ span, grain, start, end }];
+  const first = Math.ceil(start / grain.ms) * grain.ms;
+  const last = Math.floor(end / grain.ms) * grain.ms;
+  if (first >= last) return split(span, start, end, finer);
+  return [
+    ...split(span, start, first, finer),
+    { span, grain, start: first, end: last },
+    ...split(span, last, end, finer),
+  ];
 }
 
-const partsTable = (list: readonly Part[]) =>
+export const grainParts = (spans: readonly Span[]): Part[] =>
+  spans.flatMap(({ start, end }, span) => split(span, start, end, ROLLUP_GRAINS));
+
+/** Spans or parts as a table `p(span, s, e)` to join rows to. */
+const partsTable = (list: readonly { span: number; start: number; end: number }[]) =>
   sql`unnest(${list.map((p) => p.span)}::int[], ${list.map((p) => iso(p.start))}::timestamptz[],
     ${list.map((p) => iso(p.end))}::timestamptz[]) AS p(span, s, e)`;
 
 type SpanRow = Omit<HumanTotals, 'visitors'> & { span: number; visitors: number; visitors_last: number };
 
-/** The grain's sums per span. One grain a query: a UNION of both would be planned in parallel, slower by far for a few thousand rows. */
-async function sumParts(db: Db, site: number, grain: 'hour' | 'minute', parts: readonly Part[]) {
+/**
+ * One grain's sums per span. One grain a query: under a UNION Postgres plans a parallel append
+ * (it guesses thousands of rows a part), whose workers cost more than summing a few thousand rows.
+ */
+async function sumParts(db: Db, site: number, grain: RollupGrain, parts: readonly Part[]) {
   if (parts.length === 0) return [];
-  const [table, column] = grain === 'hour' ? ['rollup_hour', 'hour'] : ['rollup_minute', 'minute'];
-  const { rows } = await db.query<SpanRow>(sql`
+  const at = raw(`r.${grain.column}`);
+  const q = sql`
     SELECT p.span, sum(r.pageviews) AS pageviews, sum(r.sessions) AS sessions, sum(r.bounces) AS bounces,
            sum(r.duration_ms) AS duration_ms, sum(r.visitors) AS visitors, sum(r.visitors_last) AS visitors_last
     FROM ${partsTable(parts)}
-    JOIN ${raw(table)} r ON r.site_id = ${site} AND r.audience = 'human' AND r.${raw(column)} >= p.s
-      AND r.${raw(column)} < p.e
-    GROUP BY p.span`);
+    JOIN ${raw(grain.table)} r ON r.site_id = ${site} AND r.audience = 'human' AND ${at} >= p.s AND ${at} < p.e
+    GROUP BY p.span`;
+  // Named, so each connection plans it once: planning took as long as running it.
+  const { rows } = await db.query<SpanRow>({
+    name: `rollup-sums-${grain.column}`,
+    text: q.text,
+    values: q.values,
+  });
   return rows;
 }
 
 /** Per `inner` span, the visitors first seen earlier on its UTC day that have a hit in it. */
-async function seenBefore(db: Db, site: number, inner: readonly Part[]): Promise<Map<number, number>> {
+async function seenBefore(
+  db: Db,
+  site: number,
+  inner: readonly { span: number; start: number; end: number }[],
+): Promise<Map<number, number>> {
   if (inner.length === 0) return new Map();
   const { rows } = await db.query<{ span: number; visitors: number }>(sql`
     SELECT p.span, count(DISTINCT e.visitor_id) AS visitors
@@ -118,18 +136,24 @@ export async function rollupTotals(
   opts: { visitors: boolean } = { visitors: true },
 ): Promise<RollupBucket[]> {
   const spans = visitorSpans(buckets);
-  const { hours, minutes } = grainParts(spans);
+  const parts = grainParts(spans);
   const inner = opts.visitors
-    ? spans.flatMap((s, span) => (s.count === 'inner' ? [{ span, start: s.start, end: s.end }] : []))
+    ? spans.flatMap((s, span) => (s.count === 'inner' ? [{ ...s, span }] : []))
     : [];
-  const [byHour, byMinute, earlier] = await Promise.all([
-    sumParts(db, site, 'hour', hours),
-    sumParts(db, site, 'minute', minutes),
+  const [earlier, ...sums] = await Promise.all([
     seenBefore(db, site, inner),
+    ...ROLLUP_GRAINS.map((g) =>
+      sumParts(
+        db,
+        site,
+        g,
+        parts.filter((p) => p.grain === g),
+      ),
+    ),
   ]);
   const out: RollupBucket[] = buckets.map(() => ({ sessions: 0, pageviews: 0, bounces: 0, duration_ms: 0 }));
   if (opts.visitors) for (const b of out) b.visitors = 0;
-  for (const r of [...byHour, ...byMinute]) {
+  for (const r of sums.flat()) {
     const span = spans[r.span]!;
     const b = out[span.bucket]!;
     b.pageviews += r.pageviews;
