@@ -1,12 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjections } from '../../projections/index.js';
-import { CATALOG_DATA_DIR, loadCatalog } from '../../src/catalog/agents.js';
+import { loadCatalog } from '../../src/catalog/agents.js';
 import { rebuildProjection } from '../../src/projector/rebuild.js';
 import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createSite, signUp } from '../support/accounts.js';
+import { type CatalogCopy, catalogWithNewBot } from '../support/catalog.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { postEdge, sign } from '../support/edge.js';
 import { UA } from '../support/events.js';
@@ -16,7 +14,7 @@ let t: TestApp;
 let workers: ProjectorWorker[];
 let site: number;
 let cookie: string;
-let catalogDir: string;
+let catalog: CatalogCopy | undefined;
 
 // Seconds after now: the robots.txt uploaded first is in force from the upload on.
 const row = (user_agent: string, pathname: string, secondsAhead: number, ip: string) => ({
@@ -62,36 +60,12 @@ beforeAll(async () => {
   await waitForLagZero(t.app);
 
   // The operator's catalog gains NewBot (a new operator's search crawler).
-  catalogDir = mkdtempSync(join(tmpdir(), 'twofold-catalog-'));
-  cpSync(CATALOG_DATA_DIR, catalogDir, { recursive: true });
-  const agents = JSON.parse(readFileSync(join(catalogDir, 'agents.json'), 'utf8'));
-  agents.agents.push({
-    agent_id: 'newbot',
-    name: 'NewBot',
-    operator: 'newbot-labs',
-    purpose: 'search',
-    ua_pattern: 'NewBot',
-    robots_tokens: ['NewBot'],
-    respects_robots: 'yes',
-    description: 'A search crawler added to the catalog after its fetches were recorded.',
-    sources: ['twofold'],
-  });
-  writeFileSync(join(catalogDir, 'agents.json'), JSON.stringify(agents));
-  const operators = JSON.parse(readFileSync(join(catalogDir, 'operators.json'), 'utf8'));
-  operators.operators.push({
-    id: 'newbot-labs',
-    name: 'NewBot Labs',
-    docs_url: 'https://newbot.example/about',
-    ranges_feeds: [],
-    rdns_domains: [],
-    answer_engines: [],
-  });
-  writeFileSync(join(catalogDir, 'operators.json'), JSON.stringify(operators));
+  catalog = catalogWithNewBot();
 });
 afterAll(async () => {
   for (const w of workers) await w.stop();
   await t.close();
-  rmSync(catalogDir, { recursive: true, force: true });
+  catalog?.remove();
 });
 
 const fetches = async () =>
@@ -134,7 +108,7 @@ describe('re-classifying history after a catalog change', () => {
   });
 
   it('gives the old fetches the new agent, its operator, purpose and robots group after a rebuild', async () => {
-    const projections = createProjections(loadCatalog(catalogDir));
+    const projections = createProjections(loadCatalog(catalog!.dir));
     for (const p of projections.filter((p) => p.name.startsWith('agent_') || p.name === 'citation_gap'))
       await rebuildProjection(
         { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, log: t.deps.log },

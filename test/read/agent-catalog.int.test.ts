@@ -1,10 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFetchesProjection } from '../../projections/agent-fetches/projection.js';
-import { CATALOG_DATA_DIR, loadCatalog } from '../../src/catalog/agents.js';
+import { loadCatalog } from '../../src/catalog/agents.js';
 import { loadCatalogInUse } from '../../src/catalog/in-use.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { agentCatalog } from '../../src/read/agents/catalog.js';
@@ -12,6 +9,7 @@ import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
 import type { Query } from '../../src/read/envelope/query.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { catalogWithNewBot } from '../support/catalog.js';
 import { fetched, MIN, OPENAI_RANGE, T0, UA } from '../support/events.js';
 import { messages } from '../support/projection-spec.js';
 
@@ -144,39 +142,15 @@ describe('/api/agents/catalog', () => {
   });
 
   it('shows the catalog the process loaded: a changed catalog lists its new agent and docs link', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'twofold-catalog-'));
+    const catalog = catalogWithNewBot();
     try {
-      cpSync(CATALOG_DATA_DIR, dir, { recursive: true });
-      const agents = JSON.parse(readFileSync(join(dir, 'agents.json'), 'utf8'));
-      agents.agents.push({
-        agent_id: 'newbot',
-        name: 'NewBot',
-        operator: 'newbot-labs',
-        purpose: 'search',
-        ua_pattern: 'NewBot',
-        robots_tokens: ['NewBot'],
-        respects_robots: 'yes',
-        description: 'A search crawler added to the catalog.',
-        sources: ['twofold'],
-      });
-      writeFileSync(join(dir, 'agents.json'), JSON.stringify(agents));
-      const operators = JSON.parse(readFileSync(join(dir, 'operators.json'), 'utf8'));
-      operators.operators.push({
-        id: 'newbot-labs',
-        name: 'NewBot Labs',
-        docs_url: 'https://newbot.example/about',
-        ranges_feeds: [],
-        rdns_domains: [],
-        answer_engines: [],
-      });
-      writeFileSync(join(dir, 'operators.json'), JSON.stringify(operators));
       const q = {
         site,
         start: new Date(WINDOW.start),
         end: new Date(WINDOW.end),
         filters: { and: [{ dimension: 'operator', op: 'is', value: 'newbot-labs' }] },
       } as Query;
-      expect(await agentCatalog(t.deps.db, q, {}, loadCatalogInUse(dir))).toEqual({
+      expect(await agentCatalog(t.deps.db, q, {}, loadCatalogInUse(catalog.dir))).toEqual({
         agents: [
           {
             agent_id: 'newbot',
@@ -187,7 +161,7 @@ describe('/api/agents/catalog', () => {
             respects_robots: 'yes',
             publishes_ranges: false,
             verifiable: false,
-            description: 'A search crawler added to the catalog.',
+            description: 'A search crawler added to the catalog after its fetches were recorded.',
           },
         ],
         operators: [
@@ -205,7 +179,7 @@ describe('/api/agents/catalog', () => {
       const shipped = await agentCatalog(t.deps.db, { ...q, filters: EMPTY_FILTERS });
       expect(shipped.agents.some((a) => a.agent_id === 'newbot')).toBe(false);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      catalog.remove();
     }
   });
 

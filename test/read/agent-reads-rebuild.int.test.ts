@@ -1,12 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjections } from '../../projections/index.js';
-import { CATALOG_DATA_DIR, loadCatalog } from '../../src/catalog/agents.js';
+import { loadCatalog } from '../../src/catalog/agents.js';
 import { rebuildProjection } from '../../src/projector/rebuild.js';
 import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createSite, signUp } from '../support/accounts.js';
+import { type CatalogCopy, catalogWithNewBot } from '../support/catalog.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { postEdge, sign } from '../support/edge.js';
 import { UA } from '../support/events.js';
@@ -21,7 +19,7 @@ let t: TestApp;
 let workers: ProjectorWorker[];
 let site: number;
 let cookie: string;
-let catalogDir: string;
+let catalog: CatalogCopy | undefined;
 // Set once robots.txt is in force: the fetches come seconds after it.
 let now: number;
 
@@ -64,36 +62,12 @@ beforeAll(async () => {
   expect((await postEdge(t.app, body, sign(body, s.ingest_key))).statusCode).toBe(202);
   await waitForLagZero(t.app);
 
-  catalogDir = mkdtempSync(join(tmpdir(), 'twofold-catalog-'));
-  cpSync(CATALOG_DATA_DIR, catalogDir, { recursive: true });
-  const agents = JSON.parse(readFileSync(join(catalogDir, 'agents.json'), 'utf8'));
-  agents.agents.push({
-    agent_id: 'newbot',
-    name: 'NewBot',
-    operator: 'newbot-labs',
-    purpose: 'search',
-    ua_pattern: 'NewBot',
-    robots_tokens: ['NewBot'],
-    respects_robots: 'yes',
-    description: 'A search crawler added to the catalog after its fetches were recorded.',
-    sources: ['twofold'],
-  });
-  writeFileSync(join(catalogDir, 'agents.json'), JSON.stringify(agents));
-  const operators = JSON.parse(readFileSync(join(catalogDir, 'operators.json'), 'utf8'));
-  operators.operators.push({
-    id: 'newbot-labs',
-    name: 'NewBot Labs',
-    docs_url: 'https://newbot.example/about',
-    ranges_feeds: [],
-    rdns_domains: [],
-    answer_engines: [],
-  });
-  writeFileSync(join(catalogDir, 'operators.json'), JSON.stringify(operators));
+  catalog = catalogWithNewBot();
 });
 afterAll(async () => {
   for (const w of workers ?? []) await w.stop();
   await t?.close();
-  if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
+  catalog?.remove();
 });
 
 async function read(path: string) {
@@ -130,7 +104,7 @@ describe('agent reads after a catalog change and a rebuild', () => {
     ]);
     expect(await violations()).toEqual([['unknown', 'unknown', 'other', '/cart', false, 1]]);
 
-    const projections = createProjections(loadCatalog(catalogDir));
+    const projections = createProjections(loadCatalog(catalog!.dir));
     for (const p of projections.filter((p) => p.name === 'agent_fetches' || p.name === 'agent_coverage'))
       await rebuildProjection(
         { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, log: t.deps.log },
