@@ -4,6 +4,7 @@ import { createProjections, PROJECTIONS, projectionNamed } from '../projections/
 import { loadCatalog } from './catalog/agents.js';
 import { refreshRanges } from './catalog/refresh.js';
 import { shipLog } from './shiplog/ship-log.js';
+import { BridgeOptions, runStdioBridge } from './mcp/stdio-bridge.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
@@ -26,6 +27,9 @@ const USAGE = `usage: twofold <command>
   ship-log --site ID --key KEY --hostname HOST [--endpoint URL] [--agents-only] FILE
                                       send an nginx combined-format access log (or .gz) as signed
                                       edge rows; --agents-only where pages also carry the tracker
+  mcp [--url URL] [--key API_KEY]     the tool endpoint over stdio for assistants that only speak
+                                      stdio: JSON-RPC lines to URL/api/mcp (TWOFOLD_URL, default
+                                      this server's HOST:PORT; TWOFOLD_API_KEY)
 projections: ${PROJECTIONS.map((p) => p.name).join(', ')}`;
 
 /**
@@ -91,6 +95,7 @@ export async function runCli(argv: string[]): Promise<number> {
       hostname: { type: 'string' },
       endpoint: { type: 'string' },
       'agents-only': { type: 'boolean' },
+      url: { type: 'string' },
     },
   });
   const [command, sub] = positionals;
@@ -151,6 +156,24 @@ export async function runCli(argv: string[]): Promise<number> {
       log: (line) => console.error(line),
     });
     console.log(JSON.stringify(result));
+    return 0;
+  }
+  if (command === 'mcp') {
+    const options = BridgeOptions.safeParse({
+      url: values.url ?? process.env.TWOFOLD_URL ?? `http://${config.HOST}:${config.PORT}`,
+      key: values.key ?? process.env.TWOFOLD_API_KEY,
+    });
+    if (!options.success) {
+      console.error(`twofold mcp: ${options.error.issues[0]!.message}`);
+      return 2;
+    }
+    // stdout carries the protocol alone; everything else goes to stderr.
+    await runStdioBridge({
+      ...options.data,
+      input: process.stdin,
+      output: process.stdout,
+      log: console.error,
+    });
     return 0;
   }
   console.error(USAGE);

@@ -6,6 +6,7 @@ import { edgeRoutes } from '../edge/routes.js';
 import { funnelRoutes } from '../funnels/routes.js';
 import { goalRoutes } from '../goals/routes.js';
 import { ingestRoutes } from '../ingest/routes.js';
+import { mcpRoutes } from '../mcp/routes.js';
 import { AGENT_REPORTS } from '../read/agents/reports.js';
 import { citationReports } from '../read/citation-gap/reports.js';
 import { contentReports } from '../read/content/reports.js';
@@ -70,5 +71,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes, { deps, reports: contentReports(deps.config), prefix: '/api' });
   await app.register(reportRoutes, { deps, reports: POLICY_REPORTS, prefix: '/api' });
   await app.register(exportRoutes, { deps, families: exportFamilies(deps.config), prefix: '/api/stats' });
+  await app.register(mcpRoutes, { deps, prefix: '/api/mcp' });
   return app;
 }

@@ -70,7 +70,8 @@ export function fromZod(err: ZodError, prefix?: string): AppError {
   return new AppError('validation_error', issue ? issue.message : 'invalid input', field ? { field } : {});
 }
 
-function toAppError(err: FastifyError | Error): AppError {
+/** Any thrown error as the error envelope's code and status: the HTTP reads' and the tool endpoint's one mapping. */
+export function toAppError(err: FastifyError | Error): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZod(err);
   const fe = err as FastifyError;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { authenticate, authorizeSiteRead } from '../../auth/guards.js';
+import { authenticate, authorizeSiteRead, type Principal } from '../../auth/guards.js';
 import type { AppDeps } from '../../http/deps.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/parse.js';
@@ -32,6 +32,19 @@ export async function readRequest(
   input: unknown = req.query,
 ): Promise<ReadRequest> {
   const principal = await authenticate(deps.db, req, { allowSession: true });
+  return checkedRead(deps, principal, which, input);
+}
+
+/**
+ * Everything `readRequest` checks after the credential, for a principal already authenticated:
+ * the tool endpoint authenticates once per HTTP request and checks each call's arguments here.
+ */
+export async function checkedRead(
+  deps: AppDeps,
+  principal: Principal,
+  which: Report | ((input: unknown) => Report),
+  input: unknown,
+): Promise<ReadRequest> {
   const report = typeof which === 'function' ? which(input) : which;
   const parsed = parseInput(QueryEnvelope, input);
   const env = { ...parsed, audience: parsed.audience ?? report.audience ?? 'human' };
@@ -49,6 +62,16 @@ export async function readRequest(
   return { q: understand(env, site, new Date(), segment), variant, params, report, site };
 }
 
+/** The checked request's read, in the response envelope. */
+export async function answer(
+  deps: AppDeps,
+  { q, variant, params }: ReadRequest,
+  startedAt: number,
+): Promise<Envelope<unknown>> {
+  const data = await variant.read(deps.db, q, params);
+  return respond(q, data, startedAt, variant.rows ? { rows: variant.rows(data) } : {});
+}
+
 /** The one way a read answers over HTTP: the checked request, the read, the response envelope. */
 export function envelopeRead(
   deps: AppDeps,
@@ -58,8 +81,6 @@ export function envelopeRead(
     const startedAt = performance.now();
     // A path parameter (`/funnel/:id`) is one of the read's parameters like any in the query.
     const input = { ...(req.query as object), ...(req.params as object) };
-    const { q, variant, params } = await readRequest(deps, req, report, input);
-    const data = await variant.read(deps.db, q, params);
-    return respond(q, data, startedAt, variant.rows ? { rows: variant.rows(data) } : {});
+    return answer(deps, await readRequest(deps, req, report, input), startedAt);
   };
 }

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticate } from '../auth/guards.js';
+import type { AppDeps } from '../http/deps.js';
+import { AppError } from '../http/errors.js';
+import { mcpMethods } from './methods.js';
+import { answerBody } from './protocol.js';
+import { mcpTools } from './tools.js';
+
+const isJson = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+
+/**
+ * `POST /api/mcp`: JSON-RPC 2.0 over one HTTP POST (interface.md §4.7), answered in
+ * `application/json` whatever else `Accept` allows. An API key is the one credential (a session
+ * cookie is not), and its failure is the one plain HTTP error besides the body's media type;
+ * everything after that is a JSON-RPC answer.
+ */
+export const mcpRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const dispatchFor = mcpMethods(deps, mcpTools(deps.config));
+
+  // The body stays text until the credential is checked, so a 401 comes before any parse error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.post('/', async (req, reply) => {
+    const principal = await authenticate(deps.db, req);
+    if (!isJson(req.headers['content-type']))
+      throw new AppError('bad_request', 'send JSON-RPC as Content-Type: application/json', { status: 415 });
+    const outcome = await answerBody(String(req.body ?? ''), dispatchFor(principal), (err, method) =>
+      req.log.error({ err, method }, 'tool endpoint call failed'),
+    );
+    if (outcome.status === 202) return reply.status(202).send();
+    return reply.status(200).type('application/json').send(outcome.body);
+  });
+
+  // No server-sent stream is offered, and there is no session to end.
+  app.route({
+    method: ['GET', 'DELETE'],
+    url: '/',
+    handler: async () => {
+      throw new AppError(
+        'bad_request',
+        'the tool endpoint takes POST only; no server-sent stream is offered',
+        {
+          status: 405,
+          headers: { allow: 'POST' },
+        },
+      );
+    },
+  });
+};
