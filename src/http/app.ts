@@ -17,7 +17,7 @@ import { exportFamilies } from '../read/export/families.js';
 import { exportRoutes } from '../read/export/routes.js';
 import { GOAL_REPORTS } from '../read/goals/reports.js';
 import { STATS_REPORTS } from '../read/stats/reports.js';
-import { visitRoutes } from '../read/visits/routes.js';
+import { VISIT_REPORTS } from '../read/visits/reports.js';
 import { keyRoutes } from '../sites/key-routes.js';
 import { trackerRoutes } from '../tracker/routes.js';
 import { segmentRoutes } from '../segments/routes.js';
@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes, { deps, reports: STATS_REPORTS, prefix: '/api/stats' });
   await app.register(reportRoutes, { deps, reports: QUALITY_REPORTS, prefix: '/api/stats' });
   await app.register(reportRoutes, { deps, reports: GOAL_REPORTS, prefix: '/api/stats' });
-  await app.register(visitRoutes, { deps, prefix: '/api/stats' });
+  await app.register(reportRoutes, { deps, reports: VISIT_REPORTS, prefix: '/api/stats' });
   await app.register(reportRoutes, { deps, reports: AGENT_REPORTS, prefix: '/api/agents' });
   await app.register(reportRoutes, { deps, reports: citationReports(deps.config), prefix: '/api' });
   await app.register(reportRoutes, { deps, reports: contentReports(deps.config), prefix: '/api' });

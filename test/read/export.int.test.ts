@@ -469,9 +469,11 @@ describe('exports of the agents’ readership', () => {
     const reads = exportFamilies(t.deps.config).flatMap((f) =>
       f.reports.map((r) => [f.prefix ? `${f.prefix}/${r.name}` : r.name, r] as const),
     );
+    // Journeys take `start` as their starting path and the window from range (decisions.md §5).
+    const windows: Record<string, string> = { journeys: 'range=all&start=/' };
     for (const [name, r] of reads)
       for (const audience of Object.keys(r.variants)) {
-        const query = `site=${site}&${WINDOW}&report=${name}&audience=${audience}&${extra[name] ?? ''}`;
+        const query = `site=${site}&${windows[name] ?? WINDOW}&report=${name}&audience=${audience}&${extra[name] ?? ''}`;
         const res = await get(t.app, `/api/stats/export.csv?${query}`);
         expect(res.statusCode, `${name} ${audience}: ${res.body}`).toBe(200);
         // A header at least (a read without rows and without a declared shape has no columns).

@@ -221,4 +221,29 @@ describe('GET /api/stats/journeys', () => {
       ['links', '', '', '', '1', '0:(other)', '1:/r'],
     ]);
   });
+
+  it('exports from a starting path as the read answers it; the export refuses end like the read', async () => {
+    const res = await read('export.csv', `${WINDOW}&report=journeys&start=/&depth=1&limit=3`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(parse(res.body)).toEqual([
+      ['list', 'id', 'step', 'path', 'sessions', 'source', 'target'],
+      ['nodes', '0:/', '0', '/', '9', '', ''],
+      ['nodes', '1:/a', '1', '/a', '5', '', ''],
+      ['nodes', '1:/b', '1', '/b', '2', '', ''],
+      ['nodes', '1:(other)', '1', '(other)', '2', '', ''],
+      ['links', '', '', '', '5', '0:/', '1:/a'],
+      ['links', '', '', '', '2', '0:/', '1:/b'],
+      ['links', '', '', '', '2', '0:/', '1:(other)'],
+    ]);
+    const json = await journeys('start=/&depth=1&limit=3');
+    expect(json.data.nodes.map((n: { id: string }) => n.id)).toEqual(['0:/', '1:/a', '1:/b', '1:(other)']);
+    for (const [query, field] of [
+      ['report=journeys&start=pricing', 'start'],
+      ['report=journeys&start=/&end=2026-11-03T00:00:00Z', 'end'],
+    ] as const) {
+      const bad = await read('export.csv', `${WINDOW}&${query}`);
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().error).toMatchObject({ code: 'validation_error', field });
+    }
+  });
 });

@@ -137,7 +137,12 @@ describe('GET /api/stats/retention: day cohorts across the end of DST (America/N
       covered: 5,
       anonymous_left_out: 2,
     });
-    expect(res.meta).toMatchObject({ rows: 4, query: { tz: 'America/New_York', audience: 'human' } });
+    expect(res.meta).toMatchObject({
+      rows: 4,
+      covered: 5,
+      anonymous_left_out: 2,
+      query: { tz: 'America/New_York', audience: 'human' },
+    });
   });
 
   it('cohorts by the first hit in the window: u5, seen before it, joins by its first hit inside', async () => {

@@ -46,7 +46,8 @@ export async function checkedRead(
   input: unknown,
 ): Promise<ReadRequest> {
   const report = typeof which === 'function' ? which(input) : which;
-  const parsed = parseInput(QueryEnvelope, input);
+  const { own, rest } = takeOwnKeys(report, input);
+  const parsed = parseInput(QueryEnvelope, rest);
   const env = { ...parsed, audience: parsed.audience ?? report.audience ?? 'human' };
   const variant = report.variants[env.audience];
   if (!variant)
@@ -55,11 +56,22 @@ export async function checkedRead(
       `${report.name} has no meaning for audience=${env.audience}; audience must be one of ${Object.keys(report.variants).join(', ')}`,
       { field: 'audience' },
     );
-  const params = parseInput(variant.params, input);
+  const params = { ...(parseInput(variant.params, rest) as object), ...own };
   const site = await authorizeSiteRead(deps.db, principal, env.site);
   const segment =
     env.segment === undefined ? undefined : await loadSegmentFilters(deps.db, site.id, env.segment);
   return { q: understand(env, site, new Date(), segment), variant, params, report, site };
+}
+
+/** The report's own keys (`Report.ownKeys`) checked, and the rest of the input for the envelope. */
+function takeOwnKeys(report: Report, input: unknown): { own: object; rest: unknown } {
+  if (!report.ownKeys || typeof input !== 'object' || input === null) return { own: {}, rest: input };
+  const keys = new Set(Object.keys(report.ownKeys.shape));
+  const entries = Object.entries(input);
+  return {
+    own: parseInput(report.ownKeys, Object.fromEntries(entries.filter(([k]) => keys.has(k)))),
+    rest: Object.fromEntries(entries.filter(([k]) => !keys.has(k))),
+  };
 }
 
 /** The checked request's read, in the response envelope. */
@@ -69,7 +81,7 @@ export async function answer(
   startedAt: number,
 ): Promise<Envelope<unknown>> {
   const data = await variant.read(deps.db, q, params);
-  return respond(q, data, startedAt, variant.rows ? { rows: variant.rows(data) } : {});
+  return respond(q, data, startedAt, { rows: variant.rows?.(data), extra: variant.meta?.(data) });
 }
 
 /** The one way a read answers over HTTP: the checked request, the read, the response envelope. */

@@ -8,6 +8,8 @@ export interface ReadVariant<P extends z.ZodType = z.ZodType, T = unknown> {
   read: (db: Db, q: Query, p: z.infer<P>) => Promise<T>;
   /** `meta.rows` when the data is not itself the list of rows. */
   rows?: (data: T) => number;
+  /** Figures about the answer that `meta` carries beside `rows` (retention: the visitors it covers). */
+  meta?: (data: T) => Record<string, unknown>;
 }
 
 /**
@@ -25,6 +27,12 @@ export interface Report {
   path?: string;
   /** The readership when the envelope names none: `human` unless the read's family is another's. */
   audience?: Audience;
+  /**
+   * Input keys that are the read's own although the envelope has keys of the same names (journeys'
+   * `start` is a path, not the window's start): taken out of the input before the envelope reads
+   * it, checked by this schema first, and handed to the read with its other parameters.
+   */
+  ownKeys?: z.ZodObject;
   variants: Partial<Record<Audience, ReadVariant>>;
 }
 
@@ -32,6 +40,7 @@ export function variant<P extends z.ZodType, T>(
   params: P,
   read: (db: Db, q: Query, p: z.infer<P>) => Promise<T>,
   rows?: (data: T) => number,
+  meta?: (data: T) => Record<string, unknown>,
 ): ReadVariant {
-  return { params, read, rows } as ReadVariant;
+  return { params, read, rows, meta } as ReadVariant;
 }

@@ -2,7 +2,11 @@ import type { Query } from './query.js';
 
 export interface Envelope<T> {
   data: T;
-  meta: { query: Record<string, unknown>; rows: number; sampled: boolean; took_ms: number };
+  /** The query as understood and the answer's size, plus any figures the read adds (`ReadVariant.meta`). */
+  meta: { query: Record<string, unknown>; rows: number; sampled: boolean; took_ms: number } & Record<
+    string,
+    unknown
+  >;
 }
 
 export function queryMeta(q: Query): Record<string, unknown> {
@@ -27,11 +31,12 @@ export function respond<T>(
   q: Query,
   data: T,
   startedAt: number,
-  opts: { sampled?: boolean; rows?: number } = {},
+  opts: { sampled?: boolean; rows?: number; extra?: Record<string, unknown> } = {},
 ): Envelope<T> {
   return {
     data,
     meta: {
+      ...opts.extra,
       query: queryMeta(q),
       rows: opts.rows ?? (Array.isArray(data) ? data.length : 1),
       sampled: opts.sampled ?? false,

@@ -16,7 +16,7 @@ export const JourneyStart = z.object({
     .optional(),
 });
 
-/** Journeys' own parameters besides the starting path (see `route.ts` for how `start` arrives). */
+/** Journeys' own parameters besides the starting path (`JourneyStart`, one of the report's own keys). */
 export const JourneysParams = z.object({
   depth: z.coerce
     .number({ error: `depth must be an integer from 1 to ${MAX_DEPTH}` })

@@ -1,18 +1,22 @@
+import { z } from 'zod';
 import type { Report } from '../envelope/report.js';
 import { variant } from '../envelope/report.js';
 import type { Journeys } from '../journeys/graph.js';
-import { journeys, JourneysParams } from '../journeys/read.js';
+import { JourneyStart, journeys, JourneysParams } from '../journeys/read.js';
 import { RetentionParams, retention, type Retention } from '../retention/read.js';
 import { SessionsParams, sessions } from '../sessions/list.js';
 import { type SessionDetail, SessionParams, session } from '../sessions/one.js';
 import { VisitorsParams, visitors } from '../visitors/list.js';
 
 /**
- * Journeys under `/api/stats/journeys`; its route takes `start` as a path (journeys/route.ts).
- * `meta.rows` counts its nodes and links.
+ * Journeys, whose `start` is the starting path and whose window comes from `range` alone
+ * (decisions.md §5), so `end` is refused. `meta.rows` counts its nodes and links.
  */
-export const JOURNEYS: Report = {
+const JOURNEYS: Report = {
   name: 'journeys',
+  ownKeys: JourneyStart.extend({
+    end: z.never({ error: 'journeys take their window from range; end is not a parameter here' }).optional(),
+  }),
   variants: {
     human: variant(JourneysParams, journeys, (d: Journeys) => d.nodes.length + d.links.length),
   },
@@ -34,6 +38,14 @@ export const VISIT_REPORTS: readonly Report[] = [
   JOURNEYS,
   {
     name: 'retention',
-    variants: { human: variant(RetentionParams, retention, (d: Retention) => d.cohorts.length) },
+    variants: {
+      human: variant(
+        RetentionParams,
+        retention,
+        (d: Retention) => d.cohorts.length,
+        // decisions.md §6: `meta` says how many visitors the grid covers (and `data` keeps them too).
+        (d: Retention) => ({ covered: d.covered, anonymous_left_out: d.anonymous_left_out }),
+      ),
+    },
   },
 ];
