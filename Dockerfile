@@ -13,5 +13,8 @@ COPY . .
 ENV HOST=0.0.0.0 PORT=8080
 EXPOSE 8080
 
+# The dashboard and the tracker are built into the image: the node user cannot write to /app.
+RUN npm run build
+
 USER node
 CMD ["npm", "start"]

@@ -23,6 +23,7 @@ import { trackerRoutes } from '../tracker/routes.js';
 import { segmentRoutes } from '../segments/routes.js';
 import { siteRoutes } from '../sites/routes.js';
 import type { AppDeps } from './deps.js';
+import { dashboardRoutes } from './dashboard.js';
 import { registerErrorHandlers } from './errors.js';
 import { healthRoutes } from './health.js';
 
@@ -72,5 +73,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes, { deps, reports: POLICY_REPORTS, prefix: '/api' });
   await app.register(exportRoutes, { deps, families: exportFamilies(deps.config), prefix: '/api/stats' });
   await app.register(mcpRoutes, { deps, prefix: '/api/mcp' });
+  await app.register(dashboardRoutes);
   return app;
 }

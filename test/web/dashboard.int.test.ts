@@ -1,0 +1,435 @@
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectorWorker } from '../../src/projector/worker.js';
+import { buildWebIfStale, type WebBuild } from '../../web/build.js';
+import { formatMetric } from '../../web/src/lib/format.js';
+import { AGENT_METRICS, PEOPLE_METRICS } from '../../web/src/lib/view.js';
+import { formatVital } from '../../web/src/lib/vitals.js';
+import { buildTestApp, type TestApp } from '../support/app.js';
+import { postEdge, sign } from '../support/edge.js';
+import { startProjectors, waitForLagZero } from '../support/projectors.js';
+import {
+  CHROMIUM,
+  chromeUserAgent,
+  type CustomerSite,
+  launchChromium,
+  startCustomerSite,
+} from './browser-harness.js';
+
+const GPTBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+const CLAUDEBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)';
+const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url);
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 740 };
+
+let t: TestApp;
+let workers: ProjectorWorker[];
+let customer: CustomerSite;
+let browser: Browser | undefined;
+let owner: BrowserContext;
+let ui: Page;
+let base: string;
+let snippet = '';
+let siteId = 0;
+let ingestKey = '';
+let built: WebBuild;
+
+beforeAll(async () => {
+  // CI runs `npm ci && npm test`: the app is built here when dist/web is missing or stale.
+  ({ build: built } = await buildWebIfStale());
+  t = await buildTestApp();
+  workers = await startProjectors(t.deps);
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  customer = await startCustomerSite(() => snippet);
+  browser = await launchChromium();
+  if (!browser) return;
+  owner = await browser.newContext({ viewport: DESKTOP, userAgent: chromeUserAgent(156) });
+  ui = await owner.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await customer?.close();
+  for (const w of workers ?? []) await w.stop();
+  await t?.close();
+});
+
+/**
+ * A visit by one person (their own user agent), each page counted once ingest has stored it; `then`
+ * runs on the last page, each call there awaited until stored.
+ */
+async function visit(version: number, paths: string[], referer?: string, then: string[] = []): Promise<void> {
+  const context = await browser!.newContext({ userAgent: chromeUserAgent(version) });
+  const p = await context.newPage();
+  for (const [i, path] of paths.entries()) {
+    const stored = p.waitForResponse(
+      (r) => r.url() === `${base}/api/track` && r.request().postData()?.includes('"pageview"') === true,
+      { timeout: 10_000 },
+    );
+    await p.goto(customer.url(path), i === 0 && referer ? { referer } : {});
+    expect((await stored).status()).toBe(204);
+  }
+  for (const call of then) {
+    const stored = p.waitForResponse(
+      (r) => r.url() === `${base}/api/track` && r.request().method() === 'POST',
+      {
+        timeout: 10_000,
+      },
+    );
+    await p.evaluate(call);
+    expect((await stored).status()).toBe(204);
+  }
+  await context.close(); // pagehide: engagement and Web Vitals by sendBeacon
+}
+
+/** Projections caught up, and still after a pause (beacons of closing pages arrive on their own time). */
+async function settled(): Promise<void> {
+  await waitForLagZero(t.app);
+  await new Promise((r) => setTimeout(r, 500));
+  await waitForLagZero(t.app);
+}
+
+/** What the API answers the owner's session for a read: the figures the dashboard must show. */
+async function ownerCookie(): Promise<string> {
+  return (await owner.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+async function api<T>(path: string): Promise<T> {
+  const res = await t.app.inject({ method: 'GET', url: path, headers: { cookie: await ownerCookie() } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: T }>().data;
+}
+
+async function card(metric: string): Promise<string> {
+  return (await ui.locator(`.stat[data-metric="${metric}"] .stat-value`).textContent()) ?? '';
+}
+
+async function expectCards(
+  metrics: readonly string[],
+  figures: Record<string, number | undefined>,
+): Promise<void> {
+  for (const m of metrics)
+    await expect.poll(() => card(m), { timeout: 10_000 }).toBe(formatMetric(m, figures[m]));
+}
+
+async function shoot(name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await ui.setViewportSize(viewport);
+    await ui.waitForTimeout(300); // uPlot redraws on resize
+    await ui.screenshot({ path: new URL(`${name}-${size}.png`, SCREENSHOTS).pathname, fullPage: true });
+    // Wide tables scroll in their own box: the page itself never scrolls sideways.
+    expect(await ui.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  }
+  await ui.setViewportSize(DESKTOP);
+}
+
+function panel(title: string) {
+  return ui.getByRole('region', { name: title, exact: true });
+}
+
+describe('the dashboard in Chromium, on a real app with ingest and projectors', () => {
+  it('keeps the whole app under 150 KB gzipped (docs/benchmarks.md)', () => {
+    expect(built.files).toBe(2); // one script, one style sheet
+    expect(built.gzipBytes).toBeLessThan(150_000);
+  });
+
+  it('serves the app at /, /sites and /sites/:id, and leaves /api/* alone', async () => {
+    for (const path of ['/', '/sites', '/sites/12']) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    }
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec((await t.app.inject({ url: '/' })).body)![1]!;
+    const gz = await t.app.inject({ url: asset, headers: { 'accept-encoding': 'gzip' } });
+    expect([gz.statusCode, gz.headers['content-encoding']]).toEqual([200, 'gzip']);
+    expect(gz.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ url: '/api/nothing-here' });
+    expect([missing.statusCode, missing.json().error.code]).toEqual([404, 'not_found']);
+  });
+
+  it('shows a clear error for a wrong login, registers, and lands on an empty sites page', async () => {
+    if (!browser) throw new Error(`this test needs Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+    await ui.goto(`${base}/`);
+    await ui.getByLabel('Email').fill('nobody@example.test');
+    await ui.getByLabel('Password').fill('not the password');
+    await ui.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect.poll(() => ui.getByRole('alert').textContent()).toBe('wrong email or password');
+
+    await shoot('login');
+    await ui.getByRole('button', { name: 'Create an account' }).click();
+    await ui.getByLabel('Email').fill('owner@shop.example');
+    await ui.getByLabel('Password').fill('correct horse battery');
+    await ui.getByRole('button', { name: 'Create account' }).click();
+    await ui.waitForURL(`${base}/sites`);
+    await expect.poll(() => ui.locator('main').textContent()).toContain('No sites yet');
+  });
+
+  it('adds a site; gives a copy-ready snippet, pixel and a signed curl that works; API keys, goals, funnels, robots.txt', async () => {
+    await ui.getByLabel('Domain', { exact: true }).fill('shop.example');
+    await ui.getByLabel('Time zone', { exact: true }).fill('Mars/Olympus');
+    await ui.getByRole('button', { name: 'Add site' }).click();
+    await expect.poll(() => ui.getByRole('alert').textContent()).toBe('timezone: not an IANA time zone name');
+    await ui.getByLabel('Time zone', { exact: true }).fill('UTC');
+    await ui.getByLabel(/Hostnames/).fill('127.0.0.1, localhost');
+    await ui.getByRole('button', { name: 'Add site' }).click();
+
+    const link = ui.getByRole('link', { name: 'shop.example' });
+    siteId = Number((await link.getAttribute('href'))!.split('/').pop());
+    expect(siteId).toBeGreaterThan(0);
+    snippet = (await ui.getByLabel('Tracker snippet', { exact: true }).locator('code').textContent())!;
+    expect(snippet).toBe(`<script defer src="${base}/js/script.js" data-site="${siteId}"></script>`);
+    expect(await ui.getByLabel('No-JavaScript pixel', { exact: true }).textContent()).toBe(
+      `<noscript><img src="${base}/api/track/pixel.gif?s=${siteId}" alt="" width="1" height="1"></noscript>`,
+    );
+
+    await ui.getByRole('button', { name: 'Show ingest key and curl example' }).click();
+    ingestKey = (await ui.getByLabel('Ingest key', { exact: true }).textContent())!;
+    const curl = (await ui.getByLabel('Signed edge-log request', { exact: true }).textContent())!;
+    // The example runs as printed: one GPTBot fetch of / now, accepted.
+    const { stdout } = await promisify(execFile)('bash', ['-c', curl]);
+    expect(JSON.parse(stdout)).toEqual({ data: { accepted: { agent_events: 1, events: 0 } } });
+
+    await ui.getByLabel('Key name').fill('reporting');
+    await ui.getByRole('button', { name: 'Create key' }).click();
+    const key = (await ui.getByLabel('New API key', { exact: true }).textContent())!;
+    const withKey = await t.app.inject({ url: `/api/sites`, headers: { authorization: `Bearer ${key}` } });
+    expect(withKey.json().data.map((s: { id: number }) => s.id)).toEqual([siteId]);
+    await ui.getByRole('button', { name: 'Revoke reporting' }).click();
+    await expect
+      .poll(() => ui.locator('section[aria-labelledby="keys-title"]').textContent())
+      .toContain('No API keys yet');
+    const revoked = await t.app.inject({ url: `/api/sites`, headers: { authorization: `Bearer ${key}` } });
+    expect(revoked.statusCode).toBe(401);
+
+    await ui.getByText('Goals, funnels and policy files').click();
+    const goals = ui.locator('.defs').first();
+    for (const [goal, listed] of [
+      ['Signup', 'Signup'],
+      ['/pricing', 'Visit /pricing'],
+    ] as const) {
+      await ui.getByLabel('Goal: event name or page path').fill(goal);
+      await ui.getByRole('button', { name: 'Add goal' }).click();
+      await expect.poll(() => goals.textContent()).toContain(listed);
+    }
+    await ui.getByLabel('Goal: event name or page path').fill('/gone');
+    await ui.getByRole('button', { name: 'Add goal' }).click();
+    await ui.getByRole('button', { name: 'Delete goal Visit /gone' }).click();
+    await expect.poll(() => goals.textContent()).not.toContain('/gone');
+    await ui.getByLabel('Funnel name').fill('Buy');
+    await ui.getByLabel(/Steps, one per line/).fill('/\n/pricing');
+    await ui.getByRole('button', { name: 'Add funnel' }).click();
+    await expect.poll(() => ui.locator('.defs').nth(1).innerText()).toContain('Buy: / → /pricing');
+    await ui.getByLabel('Contents').fill('User-agent: GPTBot\nDisallow: /private\n');
+    await ui.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => ui.getByRole('status').textContent()).toContain('robots.txt saved');
+    await shoot('sites');
+  });
+
+  it('shows the People figures the API gives for visits through the snippet, filters by a click, exports CSV', async () => {
+    await visit(156, ['/', '/pricing'], 'https://news.example/story', [
+      "twofold.identify('user-1')",
+      "twofold('Signup', { props: { plan: 'pro' } })",
+    ]);
+    await visit(155, ['/pricing'], 'https://chatgpt.com/');
+    await settled();
+
+    await ui.goto(`${base}/sites/${siteId}`);
+    const overview = await api<Record<string, number>>(`/api/stats/overview?site=${siteId}&range=30d`);
+    expect(overview).toMatchObject({ visitors: 2, sessions: 2, pageviews: 3 });
+    await expectCards(PEOPLE_METRICS, overview);
+    await expect.poll(() => ui.getByTestId('realtime').textContent()).toContain('2 people on the site now');
+
+    const pages = panel('Pages');
+    await expect
+      .poll(() => pages.locator('tbody tr').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^\/pricing\t2\t2\t1\t2\t/),
+        expect.stringMatching(/^\/\t1\t1\t1\t0\t/),
+      ]);
+    await expect
+      .poll(() => panel('Sources').locator('tbody th').allInnerTexts())
+      .toEqual(expect.arrayContaining(['answer_engine', 'referral']));
+    const chart = panel('Visitors over time');
+    expect(await chart.locator('canvas').count()).toBe(1);
+    await chart.getByText('Table view').click();
+    const series = await api<{ series: { value?: number }[] }>(
+      `/api/stats/timeseries?site=${siteId}&range=30d&metric=visitors`,
+    );
+    await expect
+      .poll(() => chart.locator('details tbody td').allInnerTexts())
+      .toEqual(series.series.map((b) => formatMetric('visitors', b.value)));
+
+    await expect.poll(() => panel('Events').locator('tbody tr').allInnerTexts()).toEqual(['Signup\t1\t1']);
+    const goals = await api<{ name: string; visitors: number; conversions: number }[]>(
+      `/api/stats/goals?site=${siteId}&range=30d`,
+    );
+    expect(goals.map((g) => [g.name, g.visitors, g.conversions])).toEqual([
+      ['Visit /pricing', 2, 2],
+      ['Signup', 1, 1],
+    ]);
+    await expect
+      .poll(() => panel('Goals').locator('tbody tr').allInnerTexts())
+      .toEqual(['Visit /pricing\t2\t2\t100%\t\u2014', 'Signup\t1\t1\t50%\t\u2014']);
+    await expect
+      .poll(() => panel('Funnels').locator('tbody tr').allInnerTexts())
+      .toEqual(['1. /\t1\t0\t100%', '2. /pricing\t1\t0\t100%']);
+    await expect
+      .poll(() => panel('Retention (weekly)').locator('p.muted').textContent())
+      .toBe('1 identified visitors followed; 1 anonymous left out.');
+    await expect
+      .poll(() => panel('Journeys').locator('.journey-step').first().locator('.path').allInnerTexts())
+      .toEqual(['/', '/pricing']);
+    const vitals = await api<{ overall: { samples: number; fcp?: { p75: number } } }>(
+      `/api/stats/performance?site=${siteId}&range=30d`,
+    );
+    expect(vitals.overall.samples).toBeGreaterThan(0);
+    const fcp = panel('Performance (Web Vitals)').getByRole('row', { name: /^FCP/ });
+    await expect
+      .poll(() => fcp.locator('td').nth(1).locator('span').first().textContent())
+      .toBe(formatVital('fcp', vitals.overall.fcp!.p75));
+    await expect.poll(() => panel('Errors').textContent()).toContain('No script errors');
+
+    await shoot('people');
+
+    // A click on a row filters the whole page; the chip removes it, the back button undoes it.
+    await pages.getByRole('button', { name: '/pricing' }).click();
+    await ui.waitForURL(/filters=/);
+    const filters = JSON.stringify([{ dimension: 'pathname', op: 'is', value: '/pricing' }]);
+    const filtered = await api<Record<string, number>>(
+      `/api/stats/overview?site=${siteId}&range=30d&filters=${encodeURIComponent(filters)}`,
+    );
+    expect(filtered).toMatchObject({ visitors: 2, pageviews: 2 });
+    await expectCards(PEOPLE_METRICS, filtered);
+    await panel('Sources').getByRole('button', { name: 'answer_engine' }).click();
+    await expectCards(['visitors', 'pageviews'], { visitors: 1, pageviews: 1 });
+    expect(await ui.getByRole('list', { name: 'Filters' }).locator('li').count()).toBe(2);
+    await ui.goBack();
+    await expectCards(['visitors'], { visitors: 2 });
+    await ui.getByRole('button', { name: 'Remove filter pathname is /pricing' }).click();
+    await expectCards(['visitors', 'pageviews'], overview);
+
+    // A saved segment, chosen from the list, narrows every read like its filters.
+    const segment = await t.app.inject({
+      method: 'POST',
+      url: '/api/segments',
+      headers: { cookie: await ownerCookie() },
+      payload: {
+        site: siteId,
+        name: 'From answer engines',
+        filters: [{ dimension: 'channel', op: 'is', value: 'answer_engine' }],
+      },
+    });
+    expect(segment.statusCode).toBe(201);
+    await ui.reload();
+    await ui.getByLabel('Segment').selectOption({ label: 'From answer engines' });
+    await ui.waitForURL(new RegExp(`segment=${segment.json().data.id}`));
+    await expectCards(['visitors', 'pageviews'], { visitors: 1, pageviews: 1 });
+    await ui.getByLabel('Segment').selectOption({ label: 'Everyone' });
+    await expectCards(['visitors', 'pageviews'], overview);
+
+    const csvHref = await pages.getByRole('link', { name: 'Pages as CSV' }).getAttribute('href');
+    const csv = await owner.request.get(`${base}${csvHref}`);
+    expect([csv.status(), csv.headers()['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect((await csv.text()).split('\r\n').slice(0, 3)).toEqual([
+      'pathname,visitors,pageviews,entries,exits,scroll_depth,time_on_page',
+      expect.stringMatching(/^\/pricing,2,2,1,2,/),
+      expect.stringMatching(/^\/,1,1,1,0,/),
+    ]);
+    const pdf = await owner.request.get(
+      `${base}${await ui.getByRole('link', { name: 'PDF report' }).getAttribute('href')}`,
+    );
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+
+    // The previous period had nothing: every figure is compared with 0 (no change computable from 0).
+    await ui.getByLabel('Compare').selectOption('previous');
+    await ui.waitForURL(/compare=previous/);
+    await expect
+      .poll(() => ui.locator('.stat[data-metric="visitors"] .stat-before').textContent())
+      .toBe('was 0');
+
+    // A custom window of local days, today alone, by keyboard: the same figures as the API's for it.
+    await ui.getByLabel('Range').selectOption('custom');
+    const today = new Date().toISOString().slice(0, 10);
+    await ui.getByLabel('From', { exact: true }).fill(today);
+    await ui.getByLabel('To', { exact: true }).fill(today);
+    await ui.getByLabel('To', { exact: true }).press('Enter');
+    await ui.waitForURL(/start=.*end=/);
+    const url = new URL(ui.url());
+    expect([url.searchParams.get('start'), url.searchParams.get('end')]).toEqual([
+      `${today}T00:00:00.000Z`,
+      new Date(Date.parse(today) + 86_400_000).toISOString(),
+    ]);
+    const day = await api<Record<string, number>>(
+      `/api/stats/overview?site=${siteId}&start=${url.searchParams.get('start')}&end=${url.searchParams.get('end')}`,
+    );
+    await expectCards(PEOPLE_METRICS, day);
+    await pages.getByRole('button', { name: '/', exact: true }).focus();
+    await ui.keyboard.press('Enter');
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).textContent())
+      .toContain('pathname is /');
+  });
+
+  it('shows the Agents figures the API gives after signed logs: coverage, citation gap, violations apart', async () => {
+    const now = Date.now();
+    const fetch = (ua: string, pathname: string, minutesAgo: number) => ({
+      timestamp: new Date(now - minutesAgo * 60_000).toISOString(),
+      user_agent: ua,
+      method: 'GET',
+      hostname: '127.0.0.1',
+      pathname,
+      status: 200,
+      bytes: 4000,
+      duration_ms: 10,
+      content_type: 'text/html',
+      conditional: 0,
+      ip: '198.51.100.7',
+    });
+    const body = JSON.stringify({
+      site_id: siteId,
+      agent_events: [
+        fetch(GPTBOT, '/pricing', 50),
+        fetch(GPTBOT, '/pricing', 40),
+        // After the upload: a fetch is judged by the robots.txt in force at its own time.
+        fetch(GPTBOT, '/private', 0),
+        fetch(CLAUDEBOT, '/pricing', 20),
+      ],
+    });
+    expect((await postEdge(t.app, body, sign(body, ingestKey))).statusCode).toBe(202);
+    await settled();
+
+    await ui.goto(`${base}/sites/${siteId}`); // back to the default window, 30 days
+    await ui.getByRole('tab', { name: 'People' }).focus();
+    await ui.keyboard.press('ArrowRight');
+    await ui.waitForURL(/tab=agents/);
+    await expect.poll(() => ui.evaluate<string>('document.activeElement.textContent')).toBe('Agents');
+    const overview = await api<Record<string, number>>(`/api/agents/overview?site=${siteId}&range=30d`);
+    expect(overview).toMatchObject({ fetches: 5, agents: 2, bytes: 4 * 4000 + 5120 });
+    await expectCards(AGENT_METRICS, overview);
+
+    await expect
+      .poll(() => panel('Coverage (stalest first)').locator('tbody th').allInnerTexts())
+      .toEqual(['/pricing', '/', '/private']);
+    const gap = panel('Citation gap');
+    await expect
+      .poll(() => gap.locator('.summary').textContent())
+      .toBe('5 fetches for 1 arrivals from answer engines: 5 : 1 over 3 URLs.');
+    const violations = panel('robots.txt violations');
+    await expect
+      .poll(() => violations.textContent())
+      .toMatch(/Verified agentsNone\.Unverified.*\/privategptbot1/);
+
+    await shoot('agents');
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RANGES,
+  viewFromUrl,
+  viewPath,
+  viewToSearch,
+  withFilter,
+  withoutFilter,
+  withTab,
+  withWindow,
+} from '../../web/src/lib/view.js';
+
+describe('the dashboard view in the URL', () => {
+  it('reads an empty query as 30 days of people, visitors, no comparison, no filters', () => {
+    expect(viewFromUrl(7, '')).toEqual({
+      site: 7,
+      range: '30d',
+      compare: 'none',
+      filters: [],
+      tab: 'people',
+      metric: 'visitors',
+    });
+    expect(viewToSearch(viewFromUrl(7, ''))).toBe('');
+  });
+
+  it('round-trips every range and every parameter', () => {
+    for (const range of RANGES) {
+      const search = `?range=${range}&compare=previous&tz=Asia%2FKathmandu&granularity=hour&segment=4&tab=agents&metric=bytes`;
+      const view = viewFromUrl(3, search);
+      expect(view).toMatchObject({
+        range,
+        compare: 'previous',
+        tz: 'Asia/Kathmandu',
+        granularity: 'hour',
+        segment: 4,
+        tab: 'agents',
+        metric: 'bytes',
+      });
+      expect(viewFromUrl(3, viewToSearch(view))).toEqual(view);
+    }
+  });
+
+  it('takes a custom start and end over a range, and keeps filters as JSON', () => {
+    const filters = [{ dimension: 'channel', op: 'is', value: 'answer_engine' }];
+    const search = `?range=7d&start=2026-01-01T00:00:00Z&end=2026-02-01T00:00:00Z&filters=${encodeURIComponent(JSON.stringify(filters))}`;
+    const view = viewFromUrl(1, search);
+    expect(view.range).toBeUndefined();
+    expect(view).toMatchObject({ start: '2026-01-01T00:00:00Z', end: '2026-02-01T00:00:00Z', filters });
+    expect(viewPath(view)).toBe(
+      `/sites/1?start=2026-01-01T00%3A00%3A00Z&end=2026-02-01T00%3A00%3A00Z&filters=${encodeURIComponent(JSON.stringify(filters))}`,
+    );
+  });
+
+  it('falls back to defaults for unknown values, broken JSON and malformed filters', () => {
+    const view = viewFromUrl(
+      1,
+      '?range=5y&compare=maybe&granularity=second&tab=robots&metric=fetches&filters=[{',
+    );
+    expect(view).toMatchObject({
+      range: '30d',
+      compare: 'none',
+      tab: 'people',
+      metric: 'visitors',
+      filters: [],
+    });
+    expect([view.granularity, view.segment]).toEqual([undefined, undefined]);
+    const mixed = encodeURIComponent(
+      JSON.stringify([{ dimension: 'pathname' }, { dimension: 'a', op: 'is', value: [1, 'b'] }]),
+    );
+    expect(viewFromUrl(1, `?filters=${mixed}`).filters).toEqual([
+      { dimension: 'a', op: 'is', value: [1, 'b'] },
+    ]);
+    // A metric of the other tab is not this tab's.
+    expect(viewFromUrl(1, '?tab=agents&metric=bounce_rate').metric).toBe('fetches');
+  });
+
+  it('adds a filter per dimension (a second click replaces it), removes one by position', () => {
+    let view = viewFromUrl(1, '');
+    view = withFilter(view, 'pathname', '/a');
+    view = withFilter(view, 'country', 'DE');
+    view = withFilter(view, 'pathname', '/b');
+    expect(view.filters).toEqual([
+      { dimension: 'country', op: 'is', value: 'DE' },
+      { dimension: 'pathname', op: 'is', value: '/b' },
+    ]);
+    expect(withoutFilter(view, 0).filters).toEqual([{ dimension: 'pathname', op: 'is', value: '/b' }]);
+  });
+
+  it('switching tab clears filters and takes that tab’s first metric; a custom window drops the range', () => {
+    const view = withFilter(viewFromUrl(1, '?metric=pageviews&segment=2'), 'pathname', '/');
+    expect(withTab(view, 'agents')).toMatchObject({ tab: 'agents', filters: [], metric: 'fetches' });
+    expect(withTab(view, 'agents')).not.toHaveProperty('segment');
+    const custom = withWindow(view, { start: '2026-01-01T00:00:00.000Z', end: '2026-01-02T00:00:00.000Z' });
+    expect(custom.range).toBeUndefined();
+    expect(withWindow(custom, { range: '7d' })).not.toHaveProperty('start');
+  });
+});

@@ -1,0 +1,52 @@
+/** Shapes of the API's answers that the dashboard reads (docs/api.md). */
+export interface Site {
+  id: number;
+  domain: string;
+  timezone: string;
+  hostnames: string[];
+}
+
+export interface ApiKey {
+  id: number;
+  name: string;
+  site: number;
+  scopes: string[];
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface Bucket {
+  t: string;
+  value?: number;
+}
+
+export interface Timeseries {
+  series: Bucket[];
+  comparison?: Bucket[];
+}
+
+export type Figures = Record<string, number | undefined>;
+
+/** An overview's `data`: its figures, and with `compare` the other window's and the change. */
+export interface Overview {
+  comparison?: Figures;
+  change?: Figures;
+  operators?: ValueRow[];
+  purposes?: ValueRow[];
+  [metric: string]: number | Figures | ValueRow[] | undefined;
+}
+
+export function figure(o: Overview, metric: string): number | undefined {
+  const v = o[metric];
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** A breakdown row: `value` and its counts. */
+export interface ValueRow {
+  value: string | number | null;
+  visitors?: number;
+  pageviews?: number;
+  fetches?: number;
+  bytes?: number;
+  share?: number;
+}

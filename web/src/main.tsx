@@ -1,0 +1,16 @@
+import { render } from 'preact';
+import { useLocation } from './lib/router.js';
+import { AuthPage } from './pages/auth-page.js';
+import { DashboardPage } from './pages/dashboard-page.js';
+import { SitesPage } from './pages/sites-page.js';
+import './styles.css';
+
+function App() {
+  const { pathname, search } = useLocation();
+  const site = /^\/sites\/(\d+)$/.exec(pathname);
+  if (site) return <DashboardPage site={Number(site[1])} search={search} />;
+  if (pathname === '/sites') return <SitesPage />;
+  return <AuthPage />;
+}
+
+render(<App />, document.getElementById('app')!);

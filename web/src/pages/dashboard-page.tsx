@@ -1,0 +1,78 @@
+import type { Site } from '../lib/types.js';
+import { useRead } from '../lib/use-read.js';
+import { navigate } from '../lib/router.js';
+import { type View, viewFromUrl, viewPath, withoutFilter } from '../lib/view.js';
+import { exportUrl } from '../lib/read-params.js';
+import { AgentsTab } from '../panels/agents-tab.js';
+import { PeopleTab } from '../panels/people-tab.js';
+import { ReadershipTabs, TAB_LABEL } from '../ui/readership-tabs.js';
+import { WindowControls } from '../ui/window-controls.js';
+import { Link } from '../ui/link.js';
+import { Show } from '../ui/panel.js';
+import { TopBar } from '../ui/top-bar.js';
+
+export interface TabProps {
+  view: View;
+  tz: string;
+  set: (view: View) => void;
+}
+
+export function DashboardPage({ site, search }: { site: number; search: string }) {
+  const view = viewFromUrl(site, search);
+  const siteRead = useRead<Site>(`/api/sites/${site}`);
+  const set = (next: View) => navigate(viewPath(next));
+
+  return (
+    <>
+      <TopBar>
+        <Link href="/sites">Sites</Link>
+      </TopBar>
+      <main class="page dashboard">
+        <Show read={siteRead} empty="">
+          {(s) => {
+            const tz = view.tz ?? s.timezone;
+            const pdf = exportUrl(view.tab === 'people' ? 'overview' : 'agents/overview', view, {}, 'pdf');
+            return (
+              <>
+                <div class="dash-head">
+                  <h1>{s.domain}</h1>
+                  <span class="muted">Times in {tz}</span>
+                  <a class="export" href={pdf} download>
+                    PDF report
+                  </a>
+                </div>
+                <WindowControls view={view} tz={tz} set={set} />
+                <ReadershipTabs view={view} set={set} />
+                {view.filters.length > 0 && (
+                  <ul class="chips" aria-label="Filters">
+                    {view.filters.map((f, i) => (
+                      <li key={`${f.dimension}-${i}`} class="chip">
+                        <span>
+                          {f.dimension} {f.op.replace('_', ' ')} <strong>{String(f.value)}</strong>
+                        </span>
+                        <button
+                          type="button"
+                          aria-label={`Remove filter ${f.dimension} ${f.op} ${String(f.value)}`}
+                          onClick={() => set(withoutFilter(view, i))}
+                        >
+                          ×
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <div role="tabpanel" aria-label={TAB_LABEL[view.tab]}>
+                  {view.tab === 'people' ? (
+                    <PeopleTab view={view} tz={tz} set={set} />
+                  ) : (
+                    <AgentsTab view={view} tz={tz} set={set} />
+                  )}
+                </div>
+              </>
+            );
+          }}
+        </Show>
+      </main>
+    </>
+  );
+}

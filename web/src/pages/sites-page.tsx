@@ -1,0 +1,65 @@
+import { useState } from 'preact/hooks';
+import type { Site } from '../lib/types.js';
+import { useRead } from '../lib/use-read.js';
+import { AddSite } from '../ui/add-site.js';
+import { FunnelsEditor } from '../ui/funnels-editor.js';
+import { GoalsEditor } from '../ui/goals-editor.js';
+import { ApiKeys } from '../ui/api-keys.js';
+import { Link } from '../ui/link.js';
+import { Show } from '../ui/panel.js';
+import { PolicyUpload } from '../ui/policy-upload.js';
+import { SiteSetup } from '../ui/site-setup.js';
+import { TopBar } from '../ui/top-bar.js';
+
+export function SitesPage() {
+  const sites = useRead<Site[]>('/api/sites');
+  // The ingest key comes only with the answer that created the site (decisions.md §2).
+  const [ingestKeys, setIngestKeys] = useState<Record<number, string>>({});
+
+  return (
+    <>
+      <TopBar />
+      <main class="page">
+        <h1>Your sites</h1>
+        <Show
+          read={sites}
+          empty="No sites yet. Add your first one below, then install the snippet on its pages."
+        >
+          {(list) => (
+            <ul class="site-list">
+              {list.map((s) => (
+                <li key={s.id} class="card">
+                  <div class="site-head">
+                    <h2>
+                      <Link href={`/sites/${s.id}`}>{s.domain}</Link>
+                    </h2>
+                    <span class="muted">
+                      #{s.id} · {s.timezone} · {s.hostnames.join(', ')}
+                    </span>
+                    <Link href={`/sites/${s.id}`} class="button">
+                      Open dashboard
+                    </Link>
+                  </div>
+                  <SiteSetup site={s} ingestKey={ingestKeys[s.id]} />
+                  <details class="setup">
+                    <summary>Goals, funnels and policy files</summary>
+                    <GoalsEditor site={s.id} />
+                    <FunnelsEditor site={s.id} />
+                    <PolicyUpload site={s.id} />
+                  </details>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Show>
+        <AddSite
+          onAdded={(site) => {
+            setIngestKeys((k) => ({ ...k, [site.id]: site.ingest_key }));
+            sites.reload();
+          }}
+        />
+        {sites.data && sites.data.length > 0 && <ApiKeys sites={sites.data} />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { TabProps } from '../pages/dashboard-page.js';
+import { readUrl } from '../lib/read-params.js';
+import type { Overview } from '../lib/types.js';
+import { useRead } from '../lib/use-read.js';
+import { AGENT_METRICS } from '../lib/view.js';
+import { Link } from '../ui/link.js';
+import { CitationGap } from './citation-gap.js';
+import { ContentDecay } from './content-decay.js';
+import { Coverage } from './coverage.js';
+import { MetricChart } from './metric-chart.js';
+import { OverviewCards } from './overview-cards.js';
+import { OverviewLists } from './overview-lists.js';
+import { Realtime } from './realtime.js';
+import { Violations } from './violations.js';
+
+export function AgentsTab({ view, tz, set }: TabProps) {
+  const overview = useRead<Overview>(readUrl('/api/agents/overview', view));
+  return (
+    <>
+      <Realtime view={view} />
+      <OverviewCards
+        read={overview}
+        metrics={AGENT_METRICS}
+        view={view}
+        set={set}
+        activity="fetches"
+        getStarted={
+          <>
+            No agent fetches in this window yet. Crawlers rarely run scripts, so agents are seen in your
+            server logs: <Link href="/sites">ship them signed to /api/log/edge</Link> (the example there is
+            ready to run).
+          </>
+        }
+      />
+      <MetricChart path="/api/agents/timeseries" report="agents/timeseries" view={view} tz={tz} />
+      <div class="grid">
+        <OverviewLists read={overview} view={view} set={set} />
+        <Coverage view={view} set={set} />
+        <CitationGap view={view} set={set} />
+        <Violations view={view} set={set} />
+        <ContentDecay view={view} set={set} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { TabProps } from '../pages/dashboard-page.js';
+import { readUrl } from '../lib/read-params.js';
+import type { Overview } from '../lib/types.js';
+import { useRead } from '../lib/use-read.js';
+import { PEOPLE_METRICS } from '../lib/view.js';
+import { Link } from '../ui/link.js';
+import { ErrorsPanel } from './errors-panel.js';
+import { EventsPanel } from './events-panel.js';
+import { FunnelsPanel } from './funnels-panel.js';
+import { GoalsPanel } from './goals-panel.js';
+import { JourneysPanel } from './journeys-panel.js';
+import { ListsPanel } from './lists-panel.js';
+import { MetricChart } from './metric-chart.js';
+import { OverviewCards } from './overview-cards.js';
+import { PagesPanel } from './pages-panel.js';
+import { PerformancePanel } from './performance-panel.js';
+import { Realtime } from './realtime.js';
+import { RetentionPanel } from './retention-panel.js';
+
+/** The grouped-list reads: the panel's title, its read and its lists with the dimension each filters. */
+const GROUPED = [
+  {
+    title: 'Sources',
+    report: 'sources',
+    lists: [
+      { list: 'channels', label: 'Channels', dimension: 'channel' },
+      { list: 'sources', label: 'Sources', dimension: 'source' },
+      { list: 'campaigns', label: 'Campaigns', dimension: 'utm_campaign' },
+    ],
+  },
+  {
+    title: 'Locations',
+    report: 'locations',
+    lists: [
+      { list: 'countries', label: 'Countries', dimension: 'country' },
+      { list: 'regions', label: 'Regions', dimension: 'region' },
+      { list: 'cities', label: 'Cities', dimension: 'city' },
+    ],
+  },
+  {
+    title: 'Devices',
+    report: 'devices',
+    lists: [
+      { list: 'devices', label: 'Devices', dimension: 'device' },
+      { list: 'browsers', label: 'Browsers', dimension: 'browser' },
+      { list: 'operating_systems', label: 'Systems', dimension: 'os' },
+      { list: 'screens', label: 'Screens', dimension: 'screen' },
+    ],
+  },
+] as const;
+
+export function PeopleTab({ view, tz, set }: TabProps) {
+  const overview = useRead<Overview>(readUrl('/api/stats/overview', view));
+  return (
+    <>
+      <Realtime view={view} />
+      <OverviewCards
+        read={overview}
+        metrics={PEOPLE_METRICS}
+        view={view}
+        set={set}
+        activity="pageviews"
+        getStarted={
+          <>
+            No pageviews in this window yet. <Link href="/sites">Install the tracker snippet</Link> on your
+            pages (or pick a longer range), and visits show here within seconds.
+          </>
+        }
+      />
+      <MetricChart path="/api/stats/timeseries" report="timeseries" view={view} tz={tz} />
+      <div class="grid">
+        <PagesPanel view={view} set={set} />
+        {GROUPED.map((g) => (
+          <ListsPanel
+            key={g.report}
+            title={g.title}
+            path={`/api/stats/${g.report}`}
+            report={g.report}
+            lists={g.lists}
+            view={view}
+            set={set}
+            empty="No visits in this window."
+          />
+        ))}
+        <EventsPanel view={view} set={set} />
+        <GoalsPanel view={view} />
+        <FunnelsPanel view={view} />
+        <JourneysPanel view={view} />
+        <RetentionPanel view={view} tz={tz} />
+        <PerformancePanel view={view} />
+        <ErrorsPanel view={view} />
+      </div>
+    </>
+  );
+}

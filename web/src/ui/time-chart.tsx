@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatMetric } from '../lib/format.js';
+import type { Bucket } from '../lib/types.js';
+
+export interface Line {
+  label: string;
+  points: Bucket[];
+  /** The comparison window: dashed, and drawn on this window's buckets by position. */
+  dashed?: boolean;
+}
+
+interface TimeChartProps {
+  caption: string;
+  metric: string;
+  lines: Line[];
+  tz: string;
+}
+
+const COLOURS = ['#3b5bdb', '#e8590c', '#2b8a3e', '#ae3ec9', '#1098ad', '#f08c00', '#868e96'];
+
+function bucketLabel(t: string, tz: string): string {
+  return new Date(t).toLocaleString(undefined, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A uPlot line chart with its table view (decisions.md §7: every chart has a table alternative). */
+export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const xs = lines[0]?.points.map((p) => Date.parse(p.t) / 1000) ?? [];
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const data: uPlot.AlignedData = [xs, ...lines.map((l) => xs.map((_, i) => l.points[i]?.value ?? null))];
+    const plot = new uPlot(
+      {
+        width: Math.max(el.clientWidth, 280),
+        height: 240,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), tz),
+        legend: { show: lines.length > 1 },
+        cursor: { drag: { x: false, y: false } },
+        scales: { y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        axes: [{}, { values: (_u, ticks) => ticks.map((v) => formatMetric(metric, v)), size: 60 }],
+        series: [
+          {},
+          ...lines.map((l, i) => ({
+            label: l.label,
+            stroke: l.dashed ? '#adb5bd' : COLOURS[i % COLOURS.length],
+            dash: l.dashed ? [6, 4] : undefined,
+            width: 2,
+            fill: i === 0 && !l.dashed ? 'rgba(59,91,219,0.08)' : undefined,
+            value: (_u: uPlot, v: number | null) => formatMetric(metric, v),
+          })),
+        ],
+      },
+      data,
+      el,
+    );
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(el.clientWidth, 280), height: 240 }),
+    );
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [lines, metric, tz]);
+
+  return (
+    <figure class="chart">
+      <div ref={box} class="chart-box" role="img" aria-label={caption} />
+      <details class="chart-table">
+        <summary>Table view</summary>
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time ({tz})</th>
+                {lines.map((l) => (
+                  <th scope="col" class="num" key={l.label}>
+                    {l.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {lines[0]?.points.map((p, i) => (
+                <tr key={p.t}>
+                  <th scope="row">{bucketLabel(p.t, tz)}</th>
+                  {lines.map((l) => (
+                    <td class="num" key={l.label}>
+                      {formatMetric(metric, l.points[i]?.value)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
