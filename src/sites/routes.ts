@@ -100,8 +100,14 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
               ${body.excluded_paths}, ${body.respect_dnt})
       RETURNING ${SITE_COLUMNS}`);
     const site = toSite(rows[0]!);
-    // The ingest key is shown here; afterwards the owner can read it only from the database.
     return reply.status(201).send({ data: { ...siteView(site), ingest_key: site.ingestKey } });
+  });
+
+  // The ingest key on demand, for its owner's session only: it signs edge logs, and the service
+  // keeps it as is for the HMAC (decisions.md §2); never for an API key, never cached.
+  app.get('/:id/ingest-key', async (req, reply) => {
+    const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
+    return reply.header('cache-control', 'no-store').send({ data: { ingest_key: site.ingestKey } });
   });
 
   app.get('/:id', async (req) => {

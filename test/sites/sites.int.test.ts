@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { createSite, signUp } from '../support/accounts.js';
+import { createKey, createSite, signUp } from '../support/accounts.js';
 
 let t: TestApp;
 let owner: { cookie: string; userId: number };
@@ -178,6 +178,31 @@ describe('GET and PATCH /api/sites/:id', () => {
     ]);
     expect(theirs.json().error.code).toBe('forbidden');
     expect(unknown.json().error.code).toBe('not_found');
+  });
+});
+
+describe('GET /api/sites/:id/ingest-key', () => {
+  it('shows the owner the key the site was created with, uncached; nobody else', async () => {
+    const res = await send('POST', '/api/sites', owner.cookie, { domain: 'keys.example' });
+    const { id, ingest_key } = res.json().data;
+    const shown = await send('GET', `/api/sites/${id}/ingest-key`, owner.cookie);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect(shown.json()).toEqual({ data: { ingest_key } });
+
+    const theirs = await send('GET', `/api/sites/${id}/ingest-key`, stranger.cookie);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().error.code).toBe('forbidden');
+    expect((await send('GET', `/api/sites/999999/ingest-key`, owner.cookie)).statusCode).toBe(404);
+    // An API key reads figures, never the secret that signs the site's logs.
+    const key = await createKey(t.app, owner.cookie, id, 'reader');
+    const withKey = await t.app.inject({
+      url: `/api/sites/${id}/ingest-key`,
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(withKey.statusCode).toBe(401);
+    expect(withKey.body).not.toContain(ingest_key);
+    expect((await t.app.inject({ url: `/api/sites/${id}/ingest-key` })).statusCode).toBe(401);
   });
 });
 

@@ -199,6 +199,11 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     // The example runs as printed: one GPTBot fetch of / now, accepted.
     const { stdout } = await promisify(execFile)('bash', ['-c', curl]);
     expect(JSON.parse(stdout)).toEqual({ data: { accepted: { agent_events: 1, events: 0 } } });
+    // After a reload the page no longer holds the key: the button asks the API for it.
+    await ui.reload();
+    await ui.getByText('Install and ship logs').click();
+    await ui.getByRole('button', { name: 'Show ingest key and curl example' }).click();
+    expect(await ui.getByLabel('Ingest key', { exact: true }).textContent()).toBe(ingestKey);
 
     await ui.getByLabel('Key name').fill('reporting');
     await ui.getByRole('button', { name: 'Create key' }).click();

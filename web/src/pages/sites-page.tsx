@@ -13,7 +13,7 @@ import { TopBar } from '../ui/top-bar.js';
 
 export function SitesPage() {
   const sites = useRead<Site[]>('/api/sites');
-  // The ingest key comes only with the answer that created the site (decisions.md §2).
+  // The answer that created a site carries its ingest key: shown then without another request.
   const [ingestKeys, setIngestKeys] = useState<Record<number, string>>({});
 
   return (
