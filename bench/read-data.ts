@@ -1,7 +1,9 @@
 // The designed data set of `npm run bench:read`: tracker hits of one site, generated from a seed, so
 // every run (and the fidelity tests) sees the same events. One week is designed day by day; the
 // weeks after it repeat it with new ids (visitor ids live one day, so each copy holds new visitors
-// and sessions), which lets the loader fold one week and copy its rows (read-load.ts).
+// and sessions), which lets the loader fold one week and copy its rows (read-load.ts). Identified
+// users outlive a week: a copy gives each identify id the user of that week (`identityInWeek`), so
+// users come back week after week, and new ones arrive every week, as retention cohorts need.
 import type { HitRecorded } from '../streams/events.js';
 
 export interface ReadDataDesign {
@@ -142,6 +144,76 @@ const ARRIVALS = weighted<Arrival>([
   [{ query: 'utm_source=google&utm_medium=cpc&utm_campaign=brand&utm_term=analytics' }, 6],
 ]);
 
+/**
+ * Identified users: a slot of the designed week is a user for `life` weeks, then the next user of
+ * that slot; the slots' lives are staggered, so every week some users start and the others return.
+ */
+const IDENTITY_SLOTS = 3_000;
+export const IDENTITY_LIVES = [1, 2, 3, 4, 6, 9, 13] as const;
+const PLANS = ['free', 'pro', 'team'] as const;
+
+/** The identify id of slot `slot`'s user in week `k` (`user-<slot>-<life epoch>`). */
+const slotIdentity = (slot: number, k: number) =>
+  `user-${slot}-${Math.floor((k + slot) / IDENTITY_LIVES[slot % IDENTITY_LIVES.length]!)}`;
+
+/** The identify id a designed week's id stands for in week `k` (read-load.ts does the same in SQL). */
+export const identityInWeek = (identity: string, k: number) =>
+  slotIdentity(Number(identity.split('-')[1]), k);
+
+/** A standard normal draw (Box–Muller). */
+const normal = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+
+/** Web Vitals slower on phones and tablets than on desktops. */
+const DEVICE_SLOWNESS: Record<string, number> = { desktop: 1, tablet: 1.25, mobile: 1.5 };
+
+/**
+ * One page view's Web Vitals as the tracker sends them (ms rounded, CLS to four decimals): log-normal
+ * around typical medians, scaled by the page's and the device's slowness; INP only after an
+ * interaction, CLS only where the browser measures it (mostly not on iOS).
+ */
+function vitalsOf(r: () => number, slowness: number, ios: boolean): NonNullable<HitRecorded['vitals']> {
+  const ms = (median: number, sigma: number) => Math.round(median * slowness * Math.exp(sigma * normal(r)));
+  const ttfb = ms(380, 0.6);
+  const fcp = ttfb + ms(900, 0.5);
+  const out: NonNullable<HitRecorded['vitals']> = { ttfb, fcp, lcp: fcp + ms(700, 0.8) };
+  if (r() < 0.6) out.inp = Math.max(16, ms(110, 0.7));
+  if (!ios) out.cls = r() < 0.45 ? 0 : +Math.min(2, 0.04 * Math.exp(1.1 * normal(r))).toFixed(4);
+  return out;
+}
+
+type Message = string | ((r: () => number) => string);
+/** Errors the site's scripts throw: messages some of which differ only in numbers, ids or quoted names. */
+const ERRORS = weighted<readonly [Message, string | undefined, string | undefined]>([
+  [["Cannot read properties of undefined (reading 'map')", 'renderList', 'app.js'], 30],
+  [["Cannot read properties of undefined (reading 'map')", 'renderTable', 'table.js'], 6],
+  [["Cannot read properties of null (reading 'addEventListener')", 'bindMenu', 'app.js'], 12],
+  [['ResizeObserver loop completed with undelivered notifications.', undefined, undefined], 18],
+  [['Script error.', undefined, undefined], 10],
+  [[`Unexpected token '<', "<!DOCTYPE "... is not valid JSON`, 'loadConfig', 'config.js'], 5],
+  [['x is not a function', 'onScroll', 'vendor.js'], 3],
+  [[(r) => `Failed to fetch /api/items/${Math.floor(r() * 9_000) + 100}`, 'fetchItem', 'api.js'], 14],
+  [[(r) => `Request ${hexId(r)} timed out after ${5 + Math.floor(r() * 5)}000 ms`, 'request', 'api.js'], 8],
+  [[(r) => `Loading chunk ${Math.floor(r() * 40)} failed.`, 'requireEnsure', 'runtime.js'], 9],
+  [[(r) => `Loading chunk ${Math.floor(r() * 40)} failed.`, 'prefetch', 'router.js'], 4],
+  [[(r) => `Order '${hexId(r).slice(0, 8)}' not found`, 'showOrder', 'checkout.js'], 3],
+  [[(r) => `Quota exceeded: ${Math.floor(r() * 100)} of 50 requests`, undefined, 'widget.js'], 2],
+]);
+
+const hexId = (r: () => number) => hex128(r).slice(2, 18);
+
+/** An error hit's `p`: the message, the place, and a V8 stack where the error had a function. */
+function errorProps(r: () => number): Record<string, string | number> {
+  const [message, fn, file] = ERRORS(r());
+  const text = typeof message === 'string' ? message : message(r);
+  if (!file) return { message: text };
+  const [line, col] = [10 + Math.floor(r() * 3) * 100, 5 + Math.floor(r() * 40)];
+  const source = `https://bench.example/assets/${file}?v=${1 + Math.floor(r() * 3)}`;
+  const p: Record<string, string | number> = { message: text, source, line, col };
+  if (fn)
+    p.stack = `Error: ${text}\n    at ${fn} (${source}:${line}:${col})\n    at main (https://bench.example/assets/app.js:1:1)`;
+  return p;
+}
+
 /** Sessions per visitor and day: several for many. */
 const SESSIONS = weighted([
   [1, 55],
@@ -215,14 +287,19 @@ function designedDay(d: ReadDataDesign, w: number, quota: number): HitRecorded[]
   // Popularity ~ 1/rank over a fixed shuffle of the pages, so neither '/' nor the docs always lead.
   const ranked = shuffled(pagePaths(d.pages), rng(d.seed, 0));
   const page = weighted(ranked.map((p, i) => [p, 1 / (i + 1)] as const));
+  const pageSlow = rng(d.seed, 1_000);
+  const slowness = new Map(ranked.map((p) => [p, 0.6 + 1.2 * pageSlow()]));
   const dayStart = d.firstDay + w * DAY_MS;
   const dayEnd = dayStart + DAY_MS;
   const out: HitRecorded[] = [];
   while (out.length < quota) {
     const visitor = hex128(r);
     const who = { ...AGENTS(r()), country: COUNTRIES(r()) };
+    const slot = r() < 0.06 ? Math.floor(r() * IDENTITY_SLOTS) : undefined;
+    let identifiedAt = Number.POSITIVE_INFINITY;
     const hits: HitRecorded[] = [];
     const hit = (ts: number, pathname: string, over: Partial<HitRecorded> = {}) =>
+      ts < dayEnd &&
       hits.push({
         type: 'HitRecorded',
         id: uuid(r),
@@ -243,6 +320,24 @@ function designedDay(d: ReadDataDesign, w: number, quota: number): HitRecorded[]
       if (t >= dayEnd - MIN_MS) break;
       let path = page(r());
       hit(t, path, s === 0 || r() < 0.5 ? ARRIVALS(r()) : {});
+      if (s === 0 && slot !== undefined) {
+        identifiedAt = t + 1_500;
+        hit(identifiedAt, path, {
+          kind: 'custom',
+          name: 'identify',
+          props: { plan: PLANS[slot % PLANS.length]!, company: `company-${slot % 250}` },
+        });
+      }
+      // A script error on about one page view in eighty, Web Vitals sent when about half are left.
+      const landed = (at: number, pathname: string) =>
+        r() < 0.0125 && hit(at + 1_000, pathname, { kind: 'error', props: errorProps(r) });
+      const left = (at: number, pathname: string) =>
+        r() < 0.45 &&
+        hit(at, pathname, {
+          kind: 'web_vitals',
+          vitals: vitalsOf(r, slowness.get(pathname)! * DEVICE_SLOWNESS[who.device!]!, who.os === 'iOS'),
+        });
+      landed(t, path);
       // Geometric: about 2.6 pages per session, a bounce in about a third of sessions.
       while (r() < 0.62 && hits.length < 60) {
         const step = 5_000 + Math.floor(r() * r() * 360_000);
@@ -267,6 +362,17 @@ function designedDay(d: ReadDataDesign, w: number, quota: number): HitRecorded[]
             props: { url: `https://${d.hostname}/guide.pdf` },
           });
         else if (x < 0.09) hit(t + 4_000, path, { kind: 'form', name: 'Form: Submission' });
+        else if (x < 0.1)
+          hit(t + 3_500, path, {
+            kind: 'custom',
+            name: 'Purchase',
+            props: { product: r() < 0.7 ? 'plan' : 'addon' },
+            revenue:
+              r() < 0.7
+                ? { amount: [9, 29, 99][Math.floor(r() * 3)]!, currency: 'USD' }
+                : { amount: [8.5, 27, 89.99][Math.floor(r() * 3)]!, currency: 'EUR' },
+          });
+        left(t + step - 1_000, path);
         const previous = path;
         path = page(r());
         t += step;
@@ -275,13 +381,17 @@ function designedDay(d: ReadDataDesign, w: number, quota: number): HitRecorded[]
           d: Math.floor(step * 0.8),
           sc: Math.floor(r() * 101),
         });
+        landed(t, path);
       }
+      left(t + 19_000, path);
       // The tracker's engagement hit when the page is left, for about a third of last pages.
       if (r() < 0.35 && t + 20_000 < dayEnd)
         hit(t + 20_000, path, { kind: 'engagement', d: 15_000, sc: Math.floor(r() * 101) });
       free = t + 20_000 + 31 * MIN_MS;
     }
     hits.sort((a, b) => a.ts - b.ts);
+    if (slot !== undefined)
+      for (const h of hits) if (h.ts >= identifiedAt) h.identity = slotIdentity(slot, 0);
     out.push(...hits.slice(0, quota - out.length));
   }
   // Stream order: by time; a stable sort keeps a visitor's simultaneous hits in generation order.
@@ -294,14 +404,17 @@ export function dayEvents(d: ReadDataDesign, day: number): HitRecorded[] {
   const k = (day - w) / WEEK_DAYS;
   const designed = designedDay(d, w, dailyQuotas(d)[w]!);
   if (k === 0) return designed;
-  const shift = k * WEEK_DAYS * DAY_MS;
-  return designed.map((h) => ({
-    ...h,
-    id: copyId(h.id, k),
-    visitor: copyId(h.visitor, k),
-    ts: h.ts + shift,
-  }));
+  return designed.map((h) => copyHit(h, k));
 }
+
+/** A designed week's hit as week `k`'s copy holds it. */
+export const copyHit = (h: HitRecorded, k: number): HitRecorded => ({
+  ...h,
+  id: copyId(h.id, k),
+  visitor: copyId(h.visitor, k),
+  ts: h.ts + k * WEEK_DAYS * DAY_MS,
+  ...(h.identity === undefined ? {} : { identity: identityInWeek(h.identity, k) }),
+});
 
 function shuffled<T>(items: readonly T[], r: () => number): T[] {
   const out = [...items];

@@ -2,10 +2,14 @@
 // projections' own code (`load`, the pure `fold`, its statements), batch by batch in stream order as
 // a projector worker folds it, only without NATS in between. The later weeks repeat it with new ids,
 // so their rows are the week's rows moved in time, copied in SQL: folding them would give the same
-// rows, minutes slower. test/read/bench-load.int.test.ts checks the result against every day's
+// rows, minutes slower. Identified users outlive a week (read-data.ts), so their `identities` rows,
+// which span weeks, are folded from every copy's identified hits by the projection's own code
+// instead (a few thousand hits a day); and projections that number visitors in stream order
+// (FOLDED_EVERY_DAY) fold every day's hits. test/read/bench-load.int.test.ts checks the result against every day's
 // events folded from stream messages by `foldBatch`.
 import type pg from 'pg';
 import type { Projection, Sequenced } from '../projections/projection.js';
+import { pathVisitors } from '../projections/path-visitors/projection.js';
 import { rawEvents } from '../projections/raw-events/projection.js';
 import { rollupMinute } from '../projections/rollup-minute/projection.js';
 import { createPool } from '../src/db/pool.js';
@@ -13,10 +17,27 @@ import { raw, sql } from '../src/db/sql.js';
 import { withTransaction } from '../src/db/transaction.js';
 import { advanceCheckpoint, claimCheckpoint } from '../src/projector/checkpoint.js';
 import { foldEvents } from '../src/projector/fold-batch.js';
-import { DAY_MS, dailyQuotas, dayEvents, type ReadDataDesign, WEEK_DAYS } from './read-data.js';
+import type { HitRecorded } from '../streams/events.js';
+import { foldIdentities, loadIdentities } from '../projections/raw-events/identities.js';
+import {
+  copyHit,
+  DAY_MS,
+  dailyQuotas,
+  dayEvents,
+  IDENTITY_LIVES,
+  type ReadDataDesign,
+  WEEK_DAYS,
+} from './read-data.js';
 
+/** The projections folded for the designed week, whose rows the later weeks copy. */
+const COPIED: readonly Projection[] = [rawEvents, rollupMinute] as Projection[];
+/**
+ * The projections folded over every day instead: they number visitors in stream order, which a
+ * copy of the week's rows would not continue.
+ */
+export const FOLDED_EVERY_DAY: readonly Projection[] = [pathVisitors] as Projection[];
 /** The projections whose tables the human reads read. */
-export const HUMAN_READ_PROJECTIONS: readonly Projection[] = [rawEvents, rollupMinute] as Projection[];
+export const HUMAN_READ_PROJECTIONS: readonly Projection[] = [...COPIED, ...FOLDED_EVERY_DAY];
 
 /** Hits per stream message, about what the appender gathers under load. */
 export const HITS_PER_MESSAGE = 40;
@@ -32,7 +53,12 @@ const DAY_COLUMN: Record<string, string> = {
   rollup_hour: 'hour',
   rollup_session_state: 'started_at',
   rollup_visitor_state: 'first_seen_at',
+  identity_days: 'day',
+  identity_day_visitors: 'day',
 };
+
+/** The table whose rows span the weeks: folded from the copies' identified hits, not copied. */
+const FOLDED_PER_WEEK = 'identities';
 
 /** The stream sequence of each day's first message: messages never span two days. */
 export function firstSeqs(d: ReadDataDesign): number[] {
@@ -54,28 +80,41 @@ export function dayStream(d: ReadDataDesign, day: number): Sequenced[] {
   return dayEvents(d, day).map((event, i) => ({ seq: first + Math.floor(i / HITS_PER_MESSAGE), event }));
 }
 
-/** Folds one day into both projections, each on its own connection. */
-export async function foldDay(db: pg.Pool, d: ReadDataDesign, day: number): Promise<number> {
+/** Folds one day into the projections, each on its own connection; returns its identified hits. */
+export async function foldDay(
+  db: pg.Pool,
+  d: ReadDataDesign,
+  day: number,
+  projections = COPIED,
+): Promise<HitRecorded[]> {
   const stream = dayStream(d, day);
   for (let i = 0; i < stream.length; i += FOLD_EVENTS) {
     const batch = stream.slice(i, i + FOLD_EVENTS);
-    await Promise.all(
-      HUMAN_READ_PROJECTIONS.map((p) => withTransaction(db, (tx) => foldEvents(tx, p, batch))),
-    );
+    await Promise.all(projections.map((p) => withTransaction(db, (tx) => foldEvents(tx, p, batch))));
   }
-  return stream.length;
+  return stream.map((s) => s.event).filter((e): e is HitRecorded => e.type === 'HitRecorded' && !!e.identity);
 }
 
-/** Both projections' checkpoints at the end of the design's stream, as after folding it all. */
-export async function setCheckpoints(db: pg.Pool, d: ReadDataDesign): Promise<void> {
-  for (const p of HUMAN_READ_PROJECTIONS)
+/** Folds week `k`'s copies of the designed week's identified hits into `identities`, day by day. */
+async function foldIdentitiesOfWeek(db: pg.Pool, d: ReadDataDesign, identified: HitRecorded[][], k: number) {
+  for (const [w, hits] of identified.entries()) {
+    if (k * WEEK_DAYS + w >= d.days) break;
+    const copies = hits.map((h) => copyHit(h, k));
+    const statement = foldIdentities(copies, await loadIdentities(db, copies));
+    if (statement) await db.query(statement);
+  }
+}
+
+/** The projections' checkpoints at the end of the design's stream, as after folding it all. */
+export async function setCheckpoints(db: pg.Pool, d: ReadDataDesign, projections = HUMAN_READ_PROJECTIONS) {
+  for (const p of projections)
     await withTransaction(db, async (tx) => {
       await claimCheckpoint(tx, p.name);
       await advanceCheckpoint(tx, p.name, lastSeq(d));
     });
 }
 
-const copiedTables = () => HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables).filter((t) => t in DAY_COLUMN);
+const copiedTables = () => COPIED.flatMap((p) => p.tables).filter((t) => t in DAY_COLUMN);
 
 /**
  * The statement copying the designed week's rows of `table` into week `k`: times move by k weeks,
@@ -94,6 +133,7 @@ async function copyWeek(db: pg.Pool, d: ReadDataDesign, table: string, k: number
     if (type === 'timestamp with time zone') return `${name} + interval '${k * WEEK_DAYS} days'`;
     if (type === 'uuid') return `overlay(${name}::text placing '${prefix}' from 1)::uuid`;
     if (name === 'visitor_id') return `overlay(${name} placing '${prefix}' from 1)`;
+    if (name === 'identity') return identityInWeekSql(name, k);
     if (name === 'seq') return `${name} + ${seqShift}`;
     return name;
   });
@@ -102,6 +142,13 @@ async function copyWeek(db: pg.Pool, d: ReadDataDesign, table: string, k: number
     INSERT INTO ${raw(table)} (${raw(rows.map((r) => r.name).join(', '))})
     SELECT ${raw(moved.join(', '))} FROM ${raw(table)}
     WHERE ${raw(DAY_COLUMN[table]!)} < ${new Date(d.firstDay + days * DAY_MS).toISOString()}`);
+}
+
+/** read-data.ts's `identityInWeek` in SQL: `user-<slot>-<epoch>` becomes the slot's user of week k. */
+function identityInWeekSql(column: string, k: number): string {
+  const slot = `split_part(${column}, '-', 2)::int`;
+  const life = `('{${IDENTITY_LIVES.join(',')}}'::int[])[${slot} % ${IDENTITY_LIVES.length} + 1]`;
+  return `'user-' || ${slot} || '-' || ((${k} + ${slot}) / ${life})`;
 }
 
 /**
@@ -153,18 +200,23 @@ export async function loadDesign(
   const db = createPool(dbUrl, 4);
   try {
     let events = 0;
+    const quotas = dailyQuotas(d);
+    const identified: HitRecorded[][] = [];
     for (let day = 0; day < Math.min(WEEK_DAYS, d.days); day++) {
-      events += await foldDay(db, d, day);
+      identified.push(await foldDay(db, d, day));
+      events += quotas[day]!;
       progress(events, 'folded');
     }
-    // The tables copied are those of days; the others (identities, which span days) must be empty.
-    for (const table of HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables).filter((t) => !(t in DAY_COLUMN))) {
+    // The tables copied are those of days; any other one that spans days is not written by the design.
+    const spanning = COPIED.flatMap((p) => p.tables).filter(
+      (t) => !(t in DAY_COLUMN) && t !== FOLDED_PER_WEEK,
+    );
+    for (const table of spanning) {
       const { rows } = await db.query(`SELECT 1 FROM ${table} LIMIT 1`);
       if (rows.length > 0)
         throw new Error(`the design must leave ${table} empty: the loader does not copy it`);
     }
     const weeks = Array.from({ length: Math.ceil(d.days / WEEK_DAYS) - 1 }, (_, i) => i + 1);
-    const quotas = dailyQuotas(d);
     await withoutIndexes(db, async () => {
       await Promise.all(
         [0, 1].map(async (lane) => {
@@ -176,8 +228,48 @@ export async function loadDesign(
         }),
       );
     });
+    for (const k of weeks) await foldIdentitiesOfWeek(db, d, identified, k);
+    await foldEveryDay(db, d, FOLDED_EVERY_DAY, progress);
     await setCheckpoints(db, d);
     return events;
+  } finally {
+    await db.end();
+  }
+}
+
+async function foldEveryDay(
+  db: pg.Pool,
+  d: ReadDataDesign,
+  projections: readonly Projection[],
+  progress: (events: number, phase: string) => void,
+) {
+  let events = 0;
+  for (let day = 0; day < d.days; day++) {
+    await foldDay(db, d, day, projections);
+    events += dailyQuotas(d)[day]!;
+    progress(events, `folded by ${projections.map((p) => p.name).join(', ')}`);
+  }
+}
+
+/**
+ * Folds the design into the projections of FOLDED_EVERY_DAY that a loaded database lacks (it was
+ * loaded before they existed), the others' tables left as they are. Returns their names.
+ */
+export async function loadMissing(
+  dbUrl: string,
+  d: ReadDataDesign,
+  progress: (events: number, phase: string) => void = () => {},
+): Promise<string[]> {
+  const db = createPool(dbUrl, 4);
+  try {
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM projection_checkpoints');
+    const have = new Set(rows.map((r) => r.name));
+    const missing = FOLDED_EVERY_DAY.filter((p) => !have.has(p.name));
+    if (missing.length === 0) return [];
+    for (const t of missing.flatMap((p) => p.tables)) await db.query(`TRUNCATE ${t}`);
+    await foldEveryDay(db, d, missing, progress);
+    await setCheckpoints(db, d, missing);
+    return missing.map((p) => p.name);
   } finally {
     await db.end();
   }

@@ -3,6 +3,7 @@ import { agentCoverageProjection } from './agent-coverage/projection.js';
 import { agentFetchesProjection } from './agent-fetches/projection.js';
 import { agentRollupMinuteProjection } from './agent-rollup-minute/projection.js';
 import { citationGapProjection } from './citation-gap/projection.js';
+import { pathVisitors } from './path-visitors/projection.js';
 import type { Projection } from './projection.js';
 import { rawEvents } from './raw-events/projection.js';
 import { rollupMinute } from './rollup-minute/projection.js';
@@ -19,6 +20,7 @@ export function createProjections(catalog: Catalog): readonly Projection[] {
     agentRollupMinuteProjection(catalog),
     agentCoverageProjection(catalog),
     citationGapProjection(catalog),
+    pathVisitors,
   ] as Projection[];
 }
 

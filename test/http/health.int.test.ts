@@ -23,6 +23,7 @@ describe('GET /healthz', () => {
         { name: 'agent_rollup_minute', last_seq: 0, lag: 0 },
         { name: 'agent_coverage', last_seq: 0, lag: 0 },
         { name: 'citation_gap', last_seq: 0, lag: 0 },
+        { name: 'path_visitors', last_seq: 0, lag: 0 },
       ],
     });
   });
@@ -44,6 +45,7 @@ describe('GET /healthz', () => {
           { name: 'agent_rollup_minute', last_seq: null, lag: 0 },
           { name: 'agent_coverage', last_seq: null, lag: 0 },
           { name: 'citation_gap', last_seq: null, lag: 0 },
+          { name: 'path_visitors', last_seq: null, lag: 0 },
         ],
       });
     } finally {

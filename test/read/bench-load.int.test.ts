@@ -1,15 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dailyQuotas, dayEvents, type ReadDataDesign } from '../../bench/read-data.js';
-import { firstSeqs, HITS_PER_MESSAGE, HUMAN_READ_PROJECTIONS, loadDesign } from '../../bench/read-load.js';
-import { foldBatch } from '../../src/projector/fold-batch.js';
+import { HUMAN_READ_PROJECTIONS, loadDesign } from '../../bench/read-load.js';
 import type { Query } from '../../src/read/envelope/query.js';
 import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
 import { OVERVIEW_METRICS, overview } from '../../src/read/stats/overview.js';
 import { timeseries } from '../../src/read/stats/timeseries.js';
 import { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { messages } from '../support/projection-spec.js';
+import { foldDesign } from '../support/design-stream.js';
 
 // The benchmark's design at a small scale: the designed week and three days of its first copy.
 const SMALL: ReadDataDesign = {
@@ -28,17 +27,8 @@ beforeAll(async () => {
   [fast, stream] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   // The benchmark's loader: the designed week folded, the rest copied in SQL.
   expect(await loadDesign(fast.url, SMALL)).toBe(SMALL.events);
-  // The projector's path: each day's hits as stream messages of 40, folded a few messages at a
-  // time by foldBatch (decode, load state, fold, checkpoint), as a worker folds its deliveries.
-  const seqs = firstSeqs(SMALL);
-  for (let day = 0; day < SMALL.days; day++) {
-    const hits = dayEvents(SMALL, day);
-    const groups: HitRecorded[][] = [];
-    for (let i = 0; i < hits.length; i += HITS_PER_MESSAGE) groups.push(hits.slice(i, i + HITS_PER_MESSAGE));
-    const msgs = messages(groups, seqs[day]);
-    for (let i = 0; i < msgs.length; i += 7)
-      for (const p of HUMAN_READ_PROJECTIONS) await foldBatch(stream.pool, p, msgs.slice(i, i + 7));
-  }
+  // The projector's path: every day's stream messages through foldBatch, 7 at a time.
+  await foldDesign(stream.pool, SMALL, HUMAN_READ_PROJECTIONS, 7);
 }, 120_000);
 afterAll(() => Promise.all([fast.drop(), stream.drop()]));
 
@@ -47,7 +37,7 @@ async function snapshot(pool: pg.Pool) {
   const out: Record<string, unknown[]> = {};
   for (const p of HUMAN_READ_PROJECTIONS)
     for (const table of p.tables)
-      out[table] = (await pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`)).rows;
+      out[table] = (await pool.query(`SELECT * FROM ${table} AS r ORDER BY r::text`)).rows;
   out.checkpoints = (await pool.query('SELECT name, last_seq FROM projection_checkpoints ORDER BY 1')).rows;
   return out;
 }
@@ -78,9 +68,32 @@ describe('the read benchmark’s data', () => {
              (SELECT count(*) FROM (SELECT visitor_id FROM sessions GROUP BY 1 HAVING count(*) > 1) m)::int AS multi,
              (SELECT count(DISTINCT pathname) FROM events)::int AS pages,
              (SELECT count(DISTINCT country) FROM events)::int AS countries`);
-    expect(rows[0]).toMatchObject({ kinds: 6, countries: 20 });
+    expect(rows[0]).toMatchObject({ kinds: 8, countries: 20 });
     expect(rows[0]!.multi).toBeGreaterThan(100);
     expect(rows[0]!.pages).toBeGreaterThan(30);
+  });
+
+  it('holds what the deeper reads read: all five vitals, errors that group, revenue in two currencies', async () => {
+    const { rows } = await fast.pool.query(`
+      SELECT (SELECT count(*) FILTER (WHERE lcp IS NOT NULL AND fcp IS NOT NULL AND ttfb IS NOT NULL) > 0
+                 AND count(inp) > 0 AND count(cls) > 0 FROM events WHERE kind = 'web_vitals') AS vitals,
+             (SELECT count(DISTINCT props->>'message') > count(DISTINCT error_fingerprint)
+                 AND count(DISTINCT error_fingerprint) > 5 FROM events WHERE kind = 'error') AS grouped,
+             (SELECT array_agg(DISTINCT revenue_currency ORDER BY revenue_currency) FROM events
+              WHERE name = 'Purchase') AS currencies`);
+    expect(rows[0]).toEqual({ vitals: true, grouped: true, currencies: ['EUR', 'USD'] });
+  });
+
+  it('has identified users who return in the next week and users new in it', async () => {
+    const week = new Date(SMALL.firstDay + 7 * DAY_MS).toISOString();
+    const { rows } = await fast.pool.query<{ returning: number; new_in_copy: number }>(
+      `SELECT count(*) FILTER (WHERE first < $1 AND last >= $1)::int AS returning,
+              count(*) FILTER (WHERE first >= $1)::int AS new_in_copy
+       FROM (SELECT identity, min(day) AS first, max(day) AS last FROM identity_days GROUP BY 1) i`,
+      [week],
+    );
+    expect(rows[0]!.returning).toBeGreaterThan(0);
+    expect(rows[0]!.new_in_copy).toBeGreaterThan(0);
   });
 
   it('loads exactly the rows the projectors fold from the stream', async () => {

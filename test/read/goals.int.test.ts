@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathVisitors } from '../../projections/path-visitors/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
@@ -89,7 +90,8 @@ beforeAll(async () => {
       revenue: { amount: 99, currency: 'EUR' },
     }),
   ];
-  for (const p of [rawEvents, rollupMinute]) await foldBatch(t.database.pool, p, messages([events]));
+  for (const p of [rawEvents, rollupMinute, pathVisitors])
+    await foldBatch(t.database.pool, p, messages([events]));
   for (const body of [
     { event: 'Purchase', currency: 'EUR' },
     { event: 'Purchase', currency: 'USD' },

@@ -17,8 +17,9 @@ const nextOf = (k: number) => raw(`next${k}`);
 /**
  * How far each session of the window got through the steps, counted per step, in one statement:
  *
- * 1. `step_hit`, `funnel_hit` (step-hits.ts): the hits that match some step, each with the bit
- *    mask of the steps it matches, in the sessions that have a step-1 hit.
+ * 1. `step_hit`, `start_hit`, `funnel_hit` (step-hits.ts): the hits that match some step, each
+ *    with the bit mask of the steps it matches; the step-1 hits of the sessions counted; the step
+ *    hits of those sessions that have a step-2 hit too (only they can get past step 1).
  * 2. `hit`: each such hit's position in its session (by time) and how many step-1 hits came up to
  *    it; `step`: for each hit, the position of the next later hit matching each step k ≥ 2 (a
  *    window aggregate over the positions after it), so one hit never serves two steps.
@@ -28,7 +29,8 @@ const nextOf = (k: number) => raw(`next${k}`);
  *    (session, position). A start reaches step k when its chain has k hits and the k-th is within
  *    `window_minutes` of the start. A session's reach is its best start's; without
  *    `window_minutes` the first step-1 hit is always best, so only it starts a chain.
- * 4. Per step, the sessions that reached at least that step and their distinct visitors.
+ * 4. Per step, the sessions that reached at least that step and their distinct visitors: step 1's
+ *    are the sessions of `start_hit`, the later steps' come from `reach`.
  */
 export async function stepCounts(
   db: Db,
@@ -76,8 +78,11 @@ export async function stepCounts(
       FROM step s1 ${join(chain, ' ')}
       WHERE s1.mask & 1 <> 0 ${windowMinutes === null ? sql`AND s1.starts = 1` : empty}
       GROUP BY s1.session_id)
+    SELECT 1 AS k, count(DISTINCT session_id) AS sessions, count(DISTINCT visitor_id COLLATE "C") AS visitors
+    FROM start_hit
+    UNION ALL
     SELECT k, count(*) AS sessions, count(DISTINCT visitor_id COLLATE "C") AS visitors
-    FROM reach JOIN generate_series(1, ${n}::int) k ON reach.reach >= k
+    FROM reach JOIN generate_series(2, ${n}::int) k ON reach.reach >= k
     GROUP BY k`);
   const byStep = new Map(rows.map((r) => [r.k, r]));
   return ks.map((k) => ({ sessions: byStep.get(k)?.sessions ?? 0, visitors: byStep.get(k)?.visitors ?? 0 }));

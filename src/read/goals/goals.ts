@@ -6,6 +6,7 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
+import { type GoalSource, goalSource, pathGoalCounts } from './path-visitors.js';
 import { windowVisitors } from './window-visitors.js';
 
 /** Revenue of a goal with a currency: only its hits in that currency, never another summed in. */
@@ -53,12 +54,8 @@ const iso = (d: Date) => d.toISOString();
  * custom-event or the pageview index (without filters from the index alone: both carry the
  * visitor and, for events, the revenue), so the cost follows the conversions, not the traffic.
  */
-async function goalCounts(
-  db: Db,
-  q: Query,
-  w: Window,
-  goals: readonly Goal[],
-): Promise<Map<number, CountRow>> {
+async function hitCounts(db: Db, q: Query, w: Window, goals: readonly Goal[]): Promise<CountRow[]> {
+  if (goals.length === 0) return [];
   const filters = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
   // Revenue is read only for a goal with a currency: a pageview index carries none.
   const revenue = (currency: string | null) =>
@@ -75,11 +72,51 @@ async function goalCounts(
         AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)} AND ${filters}`,
   );
   const { rows } = await db.query<CountRow>(join(branches, ' UNION ALL '));
+  return rows;
+}
+
+/**
+ * Every goal's counts: path goals from the `path_visitors` projection when the planner allows it
+ * (a path pattern can match a third of the traffic, whose visitors the raw path would sort), the
+ * others from their hits. Both paths give the same figures.
+ */
+async function goalCounts(
+  db: Db,
+  q: Query,
+  w: Window,
+  goals: readonly Goal[],
+  source: GoalSource,
+): Promise<Map<number, CountRow>> {
+  const fromDays = source === 'path_visitors' ? goals.filter((g) => g.path !== null) : [];
+  const [hits, days] = await Promise.all([
+    hitCounts(
+      db,
+      q,
+      w,
+      goals.filter((g) => !fromDays.includes(g)),
+    ),
+    pathGoalCounts(
+      db,
+      q.site,
+      w,
+      fromDays.map((g) => ({ id: g.id, path: g.path! })),
+    ),
+  ]);
+  const rows: CountRow[] = [...hits, ...days.map((d) => ({ ...d, revenue: null, average: null }))];
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function figuresOf(db: Db, q: Query, w: Window, goals: readonly Goal[]): Promise<GoalFigures[]> {
-  const [counts, visitors] = await Promise.all([goalCounts(db, q, w, goals), windowVisitors(db, q, w)]);
+async function figuresOf(
+  db: Db,
+  q: Query,
+  w: Window,
+  goals: readonly Goal[],
+  source: GoalSource,
+): Promise<GoalFigures[]> {
+  const [counts, visitors] = await Promise.all([
+    goalCounts(db, q, w, goals, source),
+    windowVisitors(db, q, w),
+  ]);
   return goals.map((g) => {
     const c = counts.get(g.id);
     const f: GoalFigures = { visitors: c?.visitors ?? 0, conversions: c?.conversions ?? 0 };
@@ -116,14 +153,20 @@ function changeOf(now: GoalFigures, before: GoalFigures): Change {
  * Per goal of the site: unique converting visitors, conversions (hits), conversion rate (percent
  * of the window's visitors) and, for a goal with a currency, its revenue in that currency. With
  * `compare`, each row also holds the other window's figures and the percent change of each.
- * Ranked by visitors, then conversions, then name.
+ * Ranked by visitors, then conversions, then name. `source` forces where path goals are counted
+ * (tests, benchmarks).
  */
-export async function goals(db: Db, q: Query): Promise<GoalRow[]> {
+export async function goals(
+  db: Db,
+  q: Query,
+  _params: Record<string, never> = {},
+  source: GoalSource = goalSource(q.filters),
+): Promise<GoalRow[]> {
   const defined = await listGoals(db, q.site);
   if (defined.length === 0) return [];
   const [now, before] = await Promise.all([
-    figuresOf(db, q, q, defined),
-    q.comparison ? figuresOf(db, q, q.comparison, defined) : undefined,
+    figuresOf(db, q, q, defined, source),
+    q.comparison ? figuresOf(db, q, q.comparison, defined, source) : undefined,
   ]);
   const rows = defined.map((g, i): GoalRow => {
     const row: GoalRow = { id: g.id, name: g.name, event: g.event, path: g.path, ...now[i]! };

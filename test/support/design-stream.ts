@@ -1,0 +1,29 @@
+import type pg from 'pg';
+import { dayEvents, type ReadDataDesign } from '../../bench/read-data.js';
+import { firstSeqs, HITS_PER_MESSAGE } from '../../bench/read-load.js';
+import type { Projection } from '../../projections/projection.js';
+import { foldBatch } from '../../src/projector/fold-batch.js';
+import type { HitRecorded } from '../../streams/events.js';
+import { messages } from './projection-spec.js';
+
+/**
+ * The projector's path for a read benchmark design: each day's hits as stream messages of 40,
+ * folded `perBatch` messages at a time by foldBatch (decode, load state, fold, checkpoint) into
+ * each projection, as a worker folds its deliveries.
+ */
+export async function foldDesign(
+  pool: pg.Pool,
+  d: ReadDataDesign,
+  projections: readonly Projection[],
+  perBatch: number,
+): Promise<void> {
+  const seqs = firstSeqs(d);
+  for (let day = 0; day < d.days; day++) {
+    const hits = dayEvents(d, day);
+    const groups: HitRecorded[][] = [];
+    for (let i = 0; i < hits.length; i += HITS_PER_MESSAGE) groups.push(hits.slice(i, i + HITS_PER_MESSAGE));
+    const msgs = messages(groups, seqs[day]);
+    for (let i = 0; i < msgs.length; i += perBatch)
+      for (const p of projections) await foldBatch(pool, p, msgs.slice(i, i + perBatch));
+  }
+}
