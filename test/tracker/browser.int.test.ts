@@ -1,14 +1,13 @@
-import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
+import { CHROMIUM, launchChromium } from '../support/browser.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 // Headless Chromium says "HeadlessChrome", which ingest rightly drops as a bot.
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -157,21 +156,7 @@ beforeAll(async () => {
   pagesBase = await pages.listen({ host: '127.0.0.1', port: 0 });
 
   // Without Chromium each browser test fails (counted, not skipped) with the reason.
-  if (!existsSync(CHROMIUM)) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

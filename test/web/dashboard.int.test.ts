@@ -17,7 +17,7 @@ import {
   type CustomerSite,
   launchChromium,
   startCustomerSite,
-} from './browser-harness.js';
+} from '../support/browser.js';
 
 const GPTBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';

@@ -9,7 +9,7 @@ export function chromeUserAgent(version: number): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
 }
 
-/** Debian's Chromium with the flags the tracker's browser test uses; undefined when not installed. */
+/** Debian's Chromium, headless, without the background connections this closed network refuses; undefined when not installed. */
 export async function launchChromium(): Promise<Browser | undefined> {
   if (!existsSync(CHROMIUM)) return undefined;
   return chromium.launch({
