@@ -6,7 +6,7 @@ import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { type CatalogCopy, catalogWithNewBot } from '../support/catalog.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { postEdge, sign } from '../support/edge.js';
+import { htmlFetchRow, postEdge, sign } from '../support/edge.js';
 import { UA } from '../support/events.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 
@@ -17,19 +17,8 @@ let cookie: string;
 let catalog: CatalogCopy | undefined;
 
 // Seconds after now: the robots.txt uploaded first is in force from the upload on.
-const row = (user_agent: string, pathname: string, secondsAhead: number, ip: string) => ({
-  timestamp: new Date(Date.now() + secondsAhead * 1000).toISOString(),
-  user_agent,
-  method: 'GET',
-  hostname: 'shop.example',
-  pathname,
-  status: 200,
-  bytes: 2048,
-  duration_ms: 8,
-  content_type: 'text/html',
-  conditional: 0,
-  ip,
-});
+const row = (user_agent: string, pathname: string, secondsAhead: number, ip: string) =>
+  htmlFetchRow('shop.example', Date.now() + secondsAhead * 1000, user_agent, pathname, ip);
 
 beforeAll(async () => {
   t = await buildTestApp();

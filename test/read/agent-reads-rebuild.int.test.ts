@@ -6,7 +6,7 @@ import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { type CatalogCopy, catalogWithNewBot } from '../support/catalog.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { postEdge, sign } from '../support/edge.js';
+import { htmlFetchRow, postEdge, sign } from '../support/edge.js';
 import { UA } from '../support/events.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 
@@ -23,19 +23,8 @@ let catalog: CatalogCopy | undefined;
 // Set once robots.txt is in force: the fetches come seconds after it.
 let now: number;
 
-const row = (user_agent: string, pathname: string, secondsAhead: number, ip: string) => ({
-  timestamp: new Date(now + secondsAhead * 1000).toISOString(),
-  user_agent,
-  method: 'GET',
-  hostname: 'rebuilt.example',
-  pathname,
-  status: 200,
-  bytes: 2048,
-  duration_ms: 8,
-  content_type: 'text/html',
-  conditional: 0,
-  ip,
-});
+const row = (user_agent: string, pathname: string, secondsAhead: number, ip: string) =>
+  htmlFetchRow('rebuilt.example', now + secondsAhead * 1000, user_agent, pathname, ip);
 
 beforeAll(async () => {
   t = await buildTestApp();

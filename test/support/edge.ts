@@ -23,3 +23,24 @@ export function postEdge(
     payload: body,
   });
 }
+
+/** One successful HTML fetch as an edge row, at `at` (epoch ms), from `ip`. */
+export const htmlFetchRow = (
+  hostname: string,
+  at: number,
+  user_agent: string,
+  pathname: string,
+  ip: string,
+) => ({
+  timestamp: new Date(at).toISOString(),
+  user_agent,
+  method: 'GET',
+  hostname,
+  pathname,
+  status: 200,
+  bytes: 2048,
+  duration_ms: 8,
+  content_type: 'text/html',
+  conditional: 0,
+  ip,
+});
