@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../src/db/pool.js';
+import { addressDigest } from '../../src/ratelimit/address.js';
+import { BatchedWindowLimiter } from '../../src/ratelimit/batched-window.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { streamCount } from '../support/stream.js';
@@ -57,8 +60,56 @@ describe('the ingest rate limit: 600 hits per minute per site per address', () =
 
   it('keeps counters only as keyed digests shared through Postgres', async () => {
     const { rows } = await t.database.pool.query(
-      "SELECT bucket, length(subject) AS len, hits FROM rate_limit_windows WHERE bucket LIKE 'ingest:%' ORDER BY hits DESC",
+      "SELECT bucket, subject::text, hits FROM hit_rate_windows WHERE bucket LIKE 'ingest:%' ORDER BY hits DESC",
     );
-    expect(rows[0]).toEqual({ bucket: `ingest:${site}`, len: 32, hits: 651 });
+    const digest = await addressDigest(t.database.pool, '203.0.113.50');
+    expect(rows[0]).toEqual({
+      bucket: `ingest:${site}`,
+      subject: digest.readBigInt64BE(0).toString(),
+      hits: 651,
+    });
+    expect(rows[1]).toMatchObject({ bucket: `ingest:${site}`, hits: 10 });
+  });
+});
+
+describe('the batched limiter across API instances', () => {
+  it('lets exactly the limit through when two instances count one address at once', async () => {
+    await freshWindow(20_000);
+    // Two instances: limiters on pools of their own, as two API processes have.
+    const pools = [createPool(t.database.url, 4), createPool(t.database.url, 4)];
+    try {
+      const limiters = pools.map((p) => new BatchedWindowLimiter(p, 600, 60));
+      const subject = await addressDigest(t.database.pool, '198.51.100.9');
+      const answers = await Promise.all(
+        Array.from({ length: 650 }, (_, i) => limiters[i % 2]!.allow('test:shared', subject)),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(600);
+      // Each instance's own 325 calls are counted in the order they were made: its refusals are its last calls.
+      for (const k of [0, 1]) {
+        const mine = answers.filter((_, i) => i % 2 === k);
+        expect(mine).toEqual([...mine].sort((a, b) => Number(b) - Number(a)));
+      }
+      expect(await limiters[0]!.allow('test:shared', subject)).toBe(false);
+      expect(await limiters[1]!.allow('test:other', subject)).toBe(true);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
+  });
+
+  it('drops the rows of windows that have ended', async () => {
+    const limiter = new BatchedWindowLimiter(t.database.pool, 5, 1);
+    const subject = await addressDigest(t.database.pool, '198.51.100.10');
+    expect(await limiter.allow('test:prune', subject)).toBe(true);
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect(await limiter.allow('test:prune', subject)).toBe(true);
+    // The prune runs after the second flush answered; wait for it to reach the table.
+    await expect
+      .poll(async () => {
+        const { rows } = await t.database.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM hit_rate_windows WHERE bucket = 'test:prune'",
+        );
+        return rows[0]!.n;
+      })
+      .toBe(1);
   });
 });

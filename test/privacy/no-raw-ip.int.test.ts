@@ -126,6 +126,7 @@ describe('no raw IP is written anywhere', () => {
     expect(dumps.filter((d) => d.startsWith('agent_fetches: '))).toHaveLength(2);
     expect(dumps.some((d) => d.startsWith('edge_signatures: '))).toBe(true);
     expect(dumps.some((d) => d.startsWith('rate_limit_windows: '))).toBe(true);
+    expect(dumps.some((d) => d.startsWith('hit_rate_windows: '))).toBe(true);
     expect(logLines.length).toBeGreaterThan(0);
 
     for (const form of forms) {
