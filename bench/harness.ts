@@ -129,7 +129,7 @@ export async function serveBare() {
     child.stdout.once('data', (d) => resolve(String(d).trim()));
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
   });
-  return { url, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
+  return { url, pid: child.pid!, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
 }
 
 function freePort(): Promise<number> {
@@ -165,7 +165,7 @@ export async function serveTwofold(env: Record<string, string>, processes: numbe
     if (i > 200) throw new Error('twofold did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
+  return { url, pid: child.pid!, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
 }
 
 /** One markdown table row of an autocannon result. */

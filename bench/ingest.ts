@@ -12,7 +12,8 @@ import { ensureStreams } from '../src/nats/ensure-streams.js';
 import { readCheckpoints } from '../src/projector/checkpoint.js';
 import { ProjectorWorker } from '../src/projector/worker.js';
 import { hitsStreamName } from '../streams/hits.js';
-import { openBench, resultRow as row, serveBare, serveTwofold } from './harness.js';
+import { type CpuPerRequest, cpuCell, startCpuMeter } from './cpu-meter.js';
+import { openBench, resultRow, serveBare, serveTwofold } from './harness.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -86,19 +87,28 @@ async function main() {
     TRUST_PROXY: '127.0.0.1',
   };
 
+  const cpu = new Map<autocannon.Result, CpuPerRequest>();
+  const measured = async (server: { url: string; pid: number }, overallRate?: number) => {
+    const meter = await startCpuMeter(server.pid, db);
+    const result = await load(server.url, body, overallRate);
+    cpu.set(result, await meter.stop(result.requests.total));
+    return result;
+  };
+  const row = (name: string, r: autocannon.Result) => `${resultRow(name, r)} ${cpuCell(cpu.get(r)!)} |`;
+
   const bare = await serveBare();
-  const bareResult = await load(bare.url, body);
+  const bareResult = await measured(bare);
   await bare.stop();
   const single = await serveTwofold(
     PROFILE_DIR ? { ...env, NODE_OPTIONS: profileOptions(resolve(PROFILE_DIR)) } : env,
     1,
   );
-  const singleResult = await load(single.url, body);
+  const singleResult = await measured(single);
   await single.stop();
   const ours = await serveTwofold(env, CORES);
-  const ourResult = await load(ours.url, body);
+  const ourResult = await measured(ours);
   const half = Math.round(ourResult.requests.average / 2);
-  const halfResult = await load(ours.url, body, half);
+  const halfResult = await measured(ours, half);
   await ours.stop();
 
   const nats = await connectNats(backends.natsUrl, 'bench');
@@ -124,8 +134,10 @@ async function main() {
   console.log(
     `\n## Ingest (${new Date().toISOString().slice(0, 10)}, ${DURATION_S} s per run, ${CONNECTIONS} connections)\n`,
   );
-  console.log('| target | req/s | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---|---|---|---|');
+  console.log(
+    '| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs per request: server · postgres · nats |',
+  );
+  console.log('|---|---|---|---|---|---|');
   console.log(row('bare Fastify 204', bareResult));
   console.log(row('POST /api/track, 1 API process', singleResult));
   console.log(row(`POST /api/track, ${CORES} API processes (one per core)`, ourResult));

@@ -1,0 +1,80 @@
+// CPU time per request of each process a load run involves, read from /proc: on a shared 2-core
+// machine req/s swings with whatever else runs, while the CPU a request costs each process moves
+// far less, so both are reported.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type pg from 'pg';
+
+/** utime + stime of one process in µs (Linux clock ticks are 1/100 s), or 0 once it is gone. */
+function cpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its children (cluster workers), as /proc lists them. */
+function withChildren(pid: number): number[] {
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return [pid, ...kids.flatMap((k) => withChildren(Number(k)))];
+  } catch {
+    return [pid];
+  }
+}
+
+function natsServerPids(): number[] {
+  try {
+    return execFileSync('pgrep', ['-x', 'nats-server']).toString().trim().split('\n').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function backendPids(db: pg.Pool): Promise<number[]> {
+  const { rows } = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
+type Sample = Map<number, number>;
+const sample = (pids: number[]): Sample => new Map(pids.map((p) => [p, cpuMicros(p)]));
+/** CPU spent since `before` by the processes alive now (those started meanwhile count whole). */
+const spent = (before: Sample, pids: number[]) =>
+  pids.reduce((sum, p) => sum + cpuMicros(p) - (before.get(p) ?? 0), 0);
+
+export interface CpuPerRequest {
+  /** The server under test (with its cluster workers). */
+  server: number;
+  /** Postgres backends serving the bench database. */
+  postgres: number;
+  /** Every nats-server process on the machine (the bench's own traffic dominates it). */
+  nats: number;
+}
+
+/** Starts counting; `stop(requests)` answers the µs of CPU per request of each process. */
+export async function startCpuMeter(serverPid: number, db: pg.Pool) {
+  const server = sample(withChildren(serverPid));
+  const postgres = sample(await backendPids(db));
+  const nats = sample(natsServerPids());
+  return {
+    async stop(requests: number): Promise<CpuPerRequest> {
+      const per = (us: number) => (requests > 0 ? us / requests : 0);
+      return {
+        server: per(spent(server, withChildren(serverPid))),
+        postgres: per(spent(postgres, await backendPids(db))),
+        nats: per(spent(nats, natsServerPids())),
+      };
+    },
+  };
+}
+
+/** `api 120 · postgres 18 · nats 12` (µs per request). */
+export const cpuCell = (c: CpuPerRequest) =>
+  `${c.server.toFixed(0)} · ${c.postgres.toFixed(0)} · ${c.nats.toFixed(0)}`;
