@@ -107,9 +107,14 @@ async function main() {
   await single.stop();
   const ours = await serveTwofold(env, CORES);
   const ourResult = await measured(ours);
-  const half = Math.round(ourResult.requests.average / 2);
-  const halfResult = await measured(ours, half);
   await ours.stop();
+  // Half of the peak of whichever setting served more: the one a deployment on this machine runs.
+  const best = singleResult.requests.average >= ourResult.requests.average ? 1 : CORES;
+  const peak = Math.max(singleResult.requests.average, ourResult.requests.average);
+  const half = Math.round(peak / 2);
+  const halfServer = await serveTwofold(env, best);
+  const halfResult = await measured(halfServer, half);
+  await halfServer.stop();
 
   const nats = await connectNats(backends.natsUrl, 'bench');
   await ensureStreams(nats.jsm, prefix);
@@ -141,7 +146,9 @@ async function main() {
   console.log(row('bare Fastify 204', bareResult));
   console.log(row('POST /api/track, 1 API process', singleResult));
   console.log(row(`POST /api/track, ${CORES} API processes (one per core)`, ourResult));
-  console.log(row(`POST /api/track, ${CORES} processes, at half peak (${half}/s)`, halfResult));
+  console.log(
+    row(`POST /api/track, ${best} API process${best > 1 ? 'es' : ''}, at half peak (${half}/s)`, halfResult),
+  );
   console.log(
     `\nratio /api/track ÷ bare: **${ratio.toFixed(2)}** with ${CORES} processes, ${singleRatio.toFixed(2)} with 1`,
   );
