@@ -3,6 +3,7 @@ import { errorFromResponse } from '../../web/src/lib/api.js';
 import { funnelSteps, goalBody } from '../../web/src/lib/definitions.js';
 import {
   changeIsGood,
+  countryName,
   formatBytes,
   formatChange,
   formatDuration,
@@ -28,12 +29,24 @@ describe('figures on the dashboard', () => {
   });
 
   it('shows durations as seconds, minutes and hours', () => {
-    expect([0, 44.6, 65, 3599, 7440].map(formatDuration)).toEqual([
+    expect([0, 44.6, 65, 3599, 7440, 86_400, 273_600].map(formatDuration)).toEqual([
       '0s',
       '45s',
       '1m 05s',
       '59m 59s',
       '2h 04m',
+      '1d 00h',
+      '3d 04h',
+    ]);
+  });
+
+  it('names countries by their code, and leaves what is no country code as it came', () => {
+    expect(['DE', 'GB', 'XX', 'not a code', ''].map(countryName)).toEqual([
+      'Germany',
+      'United Kingdom',
+      'XX',
+      'not a code',
+      '',
     ]);
   });
 

@@ -72,6 +72,12 @@ export function DashboardPage({ site, search }: { site: number; search: string }
             );
           }}
         </Show>
+        {siteRead.error && (
+          // An unknown or someone else's site: trying again will not help, the owner's own list will.
+          <p>
+            <Link href="/sites">Back to your sites</Link>
+          </p>
+        )}
       </main>
     </>
   );

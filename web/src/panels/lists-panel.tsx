@@ -12,6 +12,8 @@ export interface ListSpec {
   label: string;
   /** The filter dimension a row of this list adds. */
   dimension: string;
+  /** How a value reads (a country code as its name). */
+  display?: (value: string) => string;
 }
 
 interface ListsPanelProps {
@@ -48,6 +50,7 @@ export function ListsPanel({ title, path, report, lists, view, set, empty }: Lis
             rows={d[spec.list] ?? []}
             name={(r) => r.value}
             nameLabel={spec.label}
+            display={spec.display}
             columns={[{ key: 'visitors' }, { key: 'pageviews' }]}
             bar={(r) => r.visitors ?? 0}
             onPick={(r) => r.value !== null && set(withFilter(view, spec.dimension, r.value))}

@@ -1,4 +1,5 @@
 import type { TabProps } from '../pages/dashboard-page.js';
+import { countryName } from '../lib/format.js';
 import { readUrl } from '../lib/read-params.js';
 import type { Overview } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
@@ -32,7 +33,7 @@ const GROUPED = [
     title: 'Locations',
     report: 'locations',
     lists: [
-      { list: 'countries', label: 'Countries', dimension: 'country' },
+      { list: 'countries', label: 'Countries', dimension: 'country', display: countryName },
       { list: 'regions', label: 'Regions', dimension: 'region' },
       { list: 'cities', label: 'Cities', dimension: 'city' },
     ],
@@ -88,7 +89,7 @@ export function PeopleTab({ view, tz, set }: TabProps) {
         <JourneysPanel view={view} />
         <RetentionPanel view={view} tz={tz} />
         <PerformancePanel view={view} />
-        <ErrorsPanel view={view} />
+        <ErrorsPanel view={view} tz={tz} />
       </div>
     </>
   );

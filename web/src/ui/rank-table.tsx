@@ -6,6 +6,8 @@ export interface Column<R> {
   label?: string;
   /** Defaults to the row's field of that key, in that metric's unit. */
   render?: (row: R) => ComponentChildren;
+  /** Words rather than a figure (a list of agents, a chart): left-aligned, wrapping. */
+  text?: boolean;
 }
 
 interface RankTableProps<R> {
@@ -19,9 +21,26 @@ interface RankTableProps<R> {
   onPick?: (row: R) => void;
   /** A bar behind the name, as a share of the top row. */
   bar?: (row: R) => number;
+  /** How a name reads (a country code as its name); the filter keeps the value itself. */
+  display?: (name: string) => string;
+  /** Long names (error messages) wrap instead of being cut. */
+  wrap?: boolean;
+  /** A second line under the name. */
+  detail?: (row: R) => ComponentChildren;
 }
 
-export function RankTable<R>({ caption, rows, name, nameLabel, columns, onPick, bar }: RankTableProps<R>) {
+export function RankTable<R>({
+  caption,
+  rows,
+  name,
+  nameLabel,
+  columns,
+  onPick,
+  bar,
+  display,
+  wrap,
+  detail,
+}: RankTableProps<R>) {
   const top = bar ? Math.max(...rows.map(bar), 1) : 1;
   return (
     <div class="table-wrap">
@@ -31,7 +50,7 @@ export function RankTable<R>({ caption, rows, name, nameLabel, columns, onPick, 
           <tr>
             <th scope="col">{nameLabel}</th>
             {columns.map((c) => (
-              <th scope="col" class="num" key={c.key}>
+              <th scope="col" class={c.text ? undefined : 'num'} key={c.key}>
                 {c.label ?? metricLabel(c.key)}
               </th>
             ))}
@@ -40,11 +59,11 @@ export function RankTable<R>({ caption, rows, name, nameLabel, columns, onPick, 
         <tbody>
           {rows.map((row, i) => {
             const n = name(row);
-            const label = n === null ? '(none)' : String(n);
+            const label = n === null ? '(none)' : display ? display(String(n)) : String(n);
             const width = bar ? `${(100 * bar(row)) / top}%` : undefined;
             return (
               <tr key={i}>
-                <th scope="row" class="name">
+                <th scope="row" class={wrap ? 'name wrap' : 'name'}>
                   {width && <span class="bar" style={{ width }} aria-hidden="true" />}
                   {onPick && n !== null ? (
                     <button
@@ -58,9 +77,10 @@ export function RankTable<R>({ caption, rows, name, nameLabel, columns, onPick, 
                   ) : (
                     <span class="label">{label}</span>
                   )}
+                  {detail && <span class="detail">{detail(row)}</span>}
                 </th>
                 {columns.map((c) => (
-                  <td class="num" key={c.key}>
+                  <td class={c.text ? 'text' : 'num'} key={c.key}>
                     {c.render
                       ? c.render(row)
                       : formatMetric(c.key, (row as Record<string, number | undefined>)[c.key])}

@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMetric } from '../lib/format.js';
 import type { Bucket } from '../lib/types.js';
+import { SeriesTable } from './series-table.js';
 
 export interface Line {
   label: string;
@@ -19,10 +20,6 @@ interface TimeChartProps {
 }
 
 const COLOURS = ['#3b5bdb', '#e8590c', '#2b8a3e', '#ae3ec9', '#1098ad', '#f08c00', '#868e96'];
-
-function bucketLabel(t: string, tz: string): string {
-  return new Date(t).toLocaleString(undefined, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** A uPlot line chart with its table view (decisions.md §7: every chart has a table alternative). */
 export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
@@ -72,33 +69,7 @@ export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
       <div ref={box} class="chart-box" role="img" aria-label={caption} />
       <details class="chart-table">
         <summary>Table view</summary>
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time ({tz})</th>
-                {lines.map((l) => (
-                  <th scope="col" class="num" key={l.label}>
-                    {l.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {lines[0]?.points.map((p, i) => (
-                <tr key={p.t}>
-                  <th scope="row">{bucketLabel(p.t, tz)}</th>
-                  {lines.map((l) => (
-                    <td class="num" key={l.label}>
-                      {formatMetric(metric, l.points[i]?.value)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SeriesTable caption={caption} metric={metric} lines={lines} tz={tz} />
       </details>
     </figure>
   );
