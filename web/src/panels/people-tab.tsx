@@ -17,6 +17,7 @@ import { PagesPanel } from './pages-panel.js';
 import { PerformancePanel } from './performance-panel.js';
 import { Realtime } from './realtime.js';
 import { RetentionPanel } from './retention-panel.js';
+import { VisitsPanel } from './visits-panel.js';
 
 /** The grouped-list reads: the panel's title, its read and its lists with the dimension each filters. */
 const GROUPED = [
@@ -90,6 +91,7 @@ export function PeopleTab({ view, tz, set }: TabProps) {
         <RetentionPanel view={view} tz={tz} />
         <PerformancePanel view={view} />
         <ErrorsPanel view={view} tz={tz} />
+        <VisitsPanel view={view} tz={tz} set={set} />
       </div>
     </>
   );

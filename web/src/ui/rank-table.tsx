@@ -17,8 +17,11 @@ interface RankTableProps<R> {
   name: (row: R) => string | number | null;
   nameLabel: string;
   columns: Column<R>[];
-  /** Clicking a row's name adds it as a filter. */
+  /** Clicking a row's name adds it as a filter (or what `pickTitle` says it does). */
   onPick?: (row: R) => void;
+  pickTitle?: (label: string) => string;
+  /** Rows that cannot be picked (an anonymous visitor has no identity to filter by). */
+  pickable?: (row: R) => boolean;
   /** A bar behind the name, as a share of the top row. */
   bar?: (row: R) => number;
   /** How a name reads (a country code as its name); the filter keeps the value itself. */
@@ -36,6 +39,8 @@ export function RankTable<R>({
   nameLabel,
   columns,
   onPick,
+  pickTitle = (label) => `Filter by ${label}`,
+  pickable,
   bar,
   display,
   wrap,
@@ -65,13 +70,8 @@ export function RankTable<R>({
               <tr key={i}>
                 <th scope="row" class={wrap ? 'name wrap' : 'name'}>
                   {width && <span class="bar" style={{ width }} aria-hidden="true" />}
-                  {onPick && n !== null ? (
-                    <button
-                      type="button"
-                      class="pick"
-                      onClick={() => onPick(row)}
-                      title={`Filter by ${label}`}
-                    >
+                  {onPick && n !== null && (pickable?.(row) ?? true) ? (
+                    <button type="button" class="pick" onClick={() => onPick(row)} title={pickTitle(label)}>
                       {label}
                     </button>
                   ) : (
