@@ -245,6 +245,8 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await visit(156, ['/', '/pricing'], 'https://news.example/story', [
       "twofold.identify('user-1')",
       "twofold('Signup', { props: { plan: 'pro' } })",
+      // An uncaught error, reported by the tracker's error listener.
+      "setTimeout(() => { throw new Error('Order 17 for alice failed') })",
     ]);
     await visit(155, ['/pricing'], 'https://chatgpt.com/');
     await settled();
@@ -303,7 +305,7 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect
       .poll(() => fcp.locator('td').nth(1).locator('span').first().textContent())
       .toBe(formatVital('fcp', vitals.overall.fcp!.p75));
-    await expect.poll(() => panel('Errors').textContent()).toContain('No script errors');
+    await expect.poll(() => panel('Errors').locator('table.rank tbody tr').count()).toBe(1);
 
     await shoot('people');
 
@@ -384,7 +386,121 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect
       .poll(() => ui.getByRole('list', { name: 'Filters' }).textContent())
       .toContain('pathname is /');
+
+    // A shared link may hold any operator: its chip words it, the figures are the API's for it.
+    const startsWith = JSON.stringify([
+      { dimension: 'pathname', op: 'starts_with', value: '/pri' },
+      { dimension: 'browser', op: 'is_not', value: ['Firefox', 'Safari'] },
+    ]);
+    await ui.goto(`${base}/sites/${siteId}?filters=${encodeURIComponent(startsWith)}`);
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).locator('li span').allInnerTexts())
+      .toEqual(['pathname starts with /pri', 'browser is not Firefox nor Safari']);
+    const prefixed = await api<Record<string, number>>(
+      `/api/stats/overview?site=${siteId}&range=30d&filters=${encodeURIComponent(startsWith)}`,
+    );
+    expect(prefixed).toMatchObject({ visitors: 2, pageviews: 2 });
+    await expectCards(PEOPLE_METRICS, prefixed);
   });
+
+  it('shows an error group with its sparkline, an event by property, sessions with their hits and visitors', async () => {
+    await ui.goto(`${base}/sites/${siteId}`);
+    const overview = await api<Record<string, number>>(`/api/stats/overview?site=${siteId}&range=30d`);
+    await expectCards(PEOPLE_METRICS, overview);
+    // Errors: the group, its sparkline (a uPlot canvas) and the trend's table equal the API's.
+    const errors = await api<{ message: string; count: number; series: { value: number }[] }[]>(
+      `/api/stats/errors?site=${siteId}&range=30d`,
+    );
+    expect(errors.map((e) => [e.message, e.count])).toEqual([
+      ['Uncaught Error: Order 17 for alice failed', 1],
+    ]);
+    const errorsPanel = panel('Errors');
+    const errorRow = errorsPanel.locator('tbody tr').first();
+    await expect
+      .poll(() => errorRow.locator('th .label').textContent())
+      .toBe('Uncaught Error: Order 17 for alice failed');
+    expect((await errorRow.locator('td').allInnerTexts()).slice(1)).toEqual([
+      '1',
+      '1',
+      expect.stringMatching(/^\d+s ago$/),
+    ]);
+    expect(await errorsPanel.locator('.sparkline canvas').count()).toBe(1);
+    await errorsPanel.getByText('Table view of the trends').click();
+    await expect
+      .poll(() => errorsPanel.locator('details tbody td').allInnerTexts())
+      .toEqual(errors[0]!.series.map((b) => formatMetric('count', b.value)));
+
+    // An event broken down by a property: the API's rows; a value filters by props.<key>.
+    const events = panel('Events');
+    // A select's name holds its chosen option: "Event Signup".
+    await events.getByRole('combobox', { name: /^Event/ }).selectOption('Signup');
+    await events.getByLabel('Property', { exact: true }).fill('plan');
+    await events.getByRole('button', { name: 'Break down' }).click();
+    const plans = await api<{ value: string; visitors: number; events: number }[]>(
+      `/api/stats/events?site=${siteId}&range=30d&name=Signup&property=plan`,
+    );
+    expect(plans).toEqual([{ value: 'pro', visitors: 1, events: 1 }]);
+    await expect
+      .poll(() => events.getByRole('table', { name: 'Signup by plan' }).locator('tbody tr').allInnerTexts())
+      .toEqual(['pro\t1\t1']);
+    const planCsv = await owner.request.get(
+      `${base}${await events.getByRole('link', { name: 'Signup by plan as CSV' }).getAttribute('href')}`,
+    );
+    expect((await planCsv.text()).split('\r\n').slice(0, 2)).toEqual(['value,visitors,events', 'pro,1,1']);
+    await events.getByRole('button', { name: 'pro', exact: true }).click();
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).innerText())
+      .toContain('plan property is pro');
+    const pro = JSON.stringify([{ dimension: 'props.plan', op: 'is', value: 'pro' }]);
+    await expectCards(
+      PEOPLE_METRICS,
+      await api(`/api/stats/overview?site=${siteId}&range=30d&filters=${encodeURIComponent(pro)}`),
+    );
+    await ui.getByRole('button', { name: 'Remove filter plan property is pro' }).click();
+    await expectCards(['visitors'], overview);
+
+    // Sessions, newest first, each opening to its hits; visitors, an identified one filtering by identity.
+    const visits = panel('Sessions and visitors');
+    const sessions = await api<{ id: string; visitor: string; pageviews: number }[]>(
+      `/api/stats/sessions?site=${siteId}&range=30d&limit=10`,
+    );
+    expect(sessions.map((x) => x.pageviews)).toEqual([1, 2]);
+    await expect
+      .poll(() => visits.locator('tbody tr td:first-of-type').allInnerTexts())
+      .toEqual(sessions.map((x) => x.visitor));
+    const hits = await api<{ hits: unknown[] }>(
+      `/api/stats/sessions/${sessions[1]!.id}?site=${siteId}&range=30d`,
+    );
+    await visits.locator('tbody tr').nth(1).locator('button.pick').click();
+    await expect
+      .poll(() => visits.getByRole('list', { name: 'The session’s hits' }).locator('li').count())
+      .toBe(hits.hits.length);
+    expect(
+      await visits.getByRole('list', { name: 'The session’s hits' }).locator('li').allInnerTexts(),
+    ).toEqual(
+      expect.arrayContaining([expect.stringMatching(/ \/$/), expect.stringMatching(/ Signup on \/pricing /)]),
+    );
+    await visits.getByRole('button', { name: 'Visitors', exact: true }).click();
+    const visitors = await api<{ visitor: string; identified: boolean }[]>(
+      `/api/stats/visitors?site=${siteId}&range=30d&limit=10`,
+    );
+    await expect
+      .poll(() => visits.locator('tbody th').allInnerTexts())
+      .toEqual(visitors.map((v) => v.visitor));
+    // Only the identified visitor is a button: an anonymous one has no identity to filter by.
+    await visits.getByRole('button', { name: 'user-1' }).click();
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).innerText())
+      .toContain('identity is user-1');
+    const identity = JSON.stringify([{ dimension: 'identity', op: 'is', value: 'user-1' }]);
+    const one = await api<Record<string, number>>(
+      `/api/stats/overview?site=${siteId}&range=30d&filters=${encodeURIComponent(identity)}`,
+    );
+    expect(one).toMatchObject({ visitors: 1, sessions: 1 });
+    await expectCards(PEOPLE_METRICS, one);
+    await ui.getByRole('button', { name: 'Remove filter identity is user-1' }).click();
+    await expectCards(['visitors'], overview);
+  }, 60_000);
 
   it('shows the Agents figures the API gives after signed logs: coverage, citation gap, violations apart', async () => {
     const now = Date.now();
@@ -436,5 +552,28 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
       .toMatch(/Verified agentsNone\.Unverified.*\/privategptbot1/);
 
     await shoot('agents');
+  });
+
+  it('edits a site’s time zone and host names on /sites; the dashboard then reads in that zone', async () => {
+    await ui.goto(`${base}/sites`);
+    await ui.getByText('Settings', { exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Settings of shop.example' });
+    await form.getByLabel('Time zone of the reports').fill('Mars/Olympus');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => ui.getByRole('alert').textContent()).toBe('timezone: not an IANA time zone name');
+    await form.getByLabel('Time zone of the reports').fill('Europe/Paris');
+    await form.getByLabel(/Hostnames/).fill('127.0.0.1, localhost\nshop.example');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect
+      .poll(() => ui.locator('.site-head .muted').textContent())
+      .toBe(`#${siteId} · Europe/Paris · 127.0.0.1, localhost, shop.example`);
+    expect(await api(`/api/sites/${siteId}`)).toMatchObject({
+      timezone: 'Europe/Paris',
+      hostnames: ['127.0.0.1', 'localhost', 'shop.example'],
+    });
+    await ui.getByRole('link', { name: 'Open dashboard' }).click();
+    await expect.poll(() => ui.locator('.dash-head').textContent()).toContain('Times in Europe/Paris');
+    const paris = await api<Record<string, number>>(`/api/stats/overview?site=${siteId}&range=30d`);
+    await expectCards(PEOPLE_METRICS, paris);
   });
 });

@@ -66,6 +66,7 @@ export function RankTable<R>({
             const n = name(row);
             const label = n === null ? '(none)' : display ? display(String(n)) : String(n);
             const width = bar ? `${(100 * bar(row)) / top}%` : undefined;
+            const second = detail?.(row);
             return (
               <tr key={i}>
                 <th scope="row" class={wrap ? 'name wrap' : 'name'}>
@@ -77,7 +78,7 @@ export function RankTable<R>({
                   ) : (
                     <span class="label">{label}</span>
                   )}
-                  {detail && <span class="detail">{detail(row)}</span>}
+                  {second && <span class="detail">{second}</span>}
                 </th>
                 {columns.map((c) => (
                   <td class={c.text ? 'text' : 'num'} key={c.key}>
