@@ -140,7 +140,8 @@ function panel(title: string) {
 
 describe('the dashboard in Chromium, on a real app with ingest and projectors', () => {
   it('keeps the whole app under 150 KB gzipped (docs/benchmarks.md)', () => {
-    expect(built.files).toBe(2); // one script, one style sheet
+    // The app's script and style sheet, and the journeys' Sankey (Chart.js) loaded when first drawn.
+    expect(built.files).toBe(3);
     expect(built.gzipBytes).toBeLessThan(150_000);
   });
 
@@ -294,9 +295,27 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect
       .poll(() => panel('Retention (weekly)').locator('p.muted').textContent())
       .toBe('1 identified visitors followed; 1 anonymous left out.');
+    // Journeys: a Sankey chart (Chart.js, loaded on demand) and its tables equal the API's nodes and links.
+    const journeys = panel('Journeys');
+    const journey = await api<{
+      nodes: { step: number; path: string; sessions: number }[];
+      links: { source: string; target: string; sessions: number }[];
+    }>(`/api/stats/journeys?site=${siteId}&range=30d&depth=3&limit=5`);
+    expect(journey.nodes.filter((n) => n.step === 0).map((n) => [n.path, n.sessions])).toEqual([
+      ['/', 1],
+      ['/pricing', 1],
+    ]);
+    expect(journey.links).toEqual([{ source: '0:/', target: '1:/pricing', sessions: 1 }]);
+    await expect.poll(() => journeys.getByRole('img', { name: /step by step/ }).count()).toBe(1);
+    await journeys.getByText('Table view').click();
     await expect
-      .poll(() => panel('Journeys').locator('.journey-step').first().locator('.path').allInnerTexts())
-      .toEqual(['/', '/pricing']);
+      .poll(() => journeys.getByRole('table', { name: 'Pages by step' }).locator('tbody tr').allInnerTexts())
+      .toEqual(
+        journey.nodes.map((n) => `${n.step === 0 ? 'Entry' : `Step ${n.step}`}\t${n.path}\t${n.sessions}`),
+      );
+    expect(await journeys.getByRole('table', { name: 'Flows' }).locator('tbody tr').allInnerTexts()).toEqual([
+      '/ (entry)\t/pricing (step 1)\t1',
+    ]);
     const vitals = await api<{ overall: { samples: number; fcp?: { p75: number } } }>(
       `/api/stats/performance?site=${siteId}&range=30d`,
     );
