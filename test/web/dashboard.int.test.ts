@@ -573,6 +573,50 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await shoot('agents');
   });
 
+  it('shows loading, a failed read’s message with a way to try again, and one way out of refused filters', async () => {
+    // A slow read: its panel says it is loading (aria-busy) until the rows come.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await ui.route('**/api/agents/coverage?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A failing read: the API's message, and "Try again" fetching it anew.
+    await ui.route('**/api/policy/violations?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'the database is not answering' } }),
+      }),
+    );
+    await ui.goto(`${base}/sites/${siteId}?tab=agents`);
+    const coverage = panel('Coverage (stalest first)');
+    await expect.poll(() => coverage.locator('[aria-busy="true"]').textContent()).toBe('Loading…');
+    release();
+    await expect
+      .poll(() => coverage.locator('tbody th').allInnerTexts())
+      .toEqual(['/pricing', '/', '/private']);
+    const violations = panel('robots.txt violations');
+    await expect
+      .poll(() => violations.getByRole('alert').textContent())
+      .toBe('the database is not answering Try again');
+    await ui.unroute('**/api/policy/violations?*');
+    await violations.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => violations.textContent()).toMatch(/Unverified.*\/privategptbot1/);
+    await ui.unroute('**/api/agents/coverage?*');
+
+    // A link with a dimension this readership does not have: one notice, the filters cleared by a click.
+    const bad = JSON.stringify([{ dimension: 'browser', op: 'is', value: 'Chrome' }]);
+    await ui.goto(`${base}/sites/${siteId}?tab=agents&filters=${encodeURIComponent(bad)}`);
+    await expect
+      .poll(() => ui.getByRole('alert').first().textContent())
+      .toMatch(/^The filters of this link cannot be used here: filters\[0\]\.dimension: /);
+    expect(await ui.getByRole('region').count()).toBe(0);
+    await ui.getByRole('button', { name: 'Clear the filters' }).click();
+    await ui.waitForURL(`${base}/sites/${siteId}?tab=agents`);
+    await expectCards(AGENT_METRICS, await api(`/api/agents/overview?site=${siteId}&range=30d`));
+  });
+
   it('edits a site’s time zone and host names on /sites; the dashboard then reads in that zone', async () => {
     await ui.goto(`${base}/sites`);
     await ui.getByText('Settings', { exact: true }).click();

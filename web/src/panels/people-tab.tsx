@@ -5,6 +5,7 @@ import type { Overview } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { PEOPLE_METRICS } from '../lib/view.js';
 import { Link } from '../ui/link.js';
+import { refusedFilters } from '../ui/refused-filters.js';
 import { ErrorsPanel } from './errors-panel.js';
 import { EventsPanel } from './events-panel.js';
 import { FunnelsPanel } from './funnels-panel.js';
@@ -53,6 +54,8 @@ const GROUPED = [
 
 export function PeopleTab({ view, tz, set }: TabProps) {
   const overview = useRead<Overview>(readUrl('/api/stats/overview', view));
+  const refused = refusedFilters(overview, view, set);
+  if (refused) return refused;
   return (
     <>
       <Realtime view={view} />
