@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../web/src/lib/api.js';
+import { lineColours } from '../../web/src/lib/colours.js';
 import { funnelSteps, goalBody } from '../../web/src/lib/definitions.js';
 import {
   changeIsGood,
@@ -48,6 +49,20 @@ describe('figures on the dashboard', () => {
       'not a code',
       '',
     ]);
+  });
+
+  it('gives the total and five agents six colours apart, the comparison and other their greys', () => {
+    const lines = [
+      { label: 'Fetches' },
+      { label: 'Fetches (comparison)', dashed: true },
+      ...['gptbot', 'claudebot', 'ccbot', 'perplexitybot', 'googlebot'].map((label) => ({ label })),
+      { label: 'other' },
+    ];
+    const colours = lineColours(lines);
+    expect(colours[1]).toBe('#adb5bd');
+    expect(colours[7]).toBe('#868e96');
+    const solid = [colours[0], ...colours.slice(2, 7)];
+    expect(new Set([...solid, colours[1], colours[7]]).size).toBe(8);
   });
 
   it('shows bytes in decimal units', () => {

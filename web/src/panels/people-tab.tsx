@@ -20,6 +20,10 @@ import { Realtime } from './realtime.js';
 import { RetentionPanel } from './retention-panel.js';
 import { VisitsPanel } from './visits-panel.js';
 
+const UNKNOWN = '(unknown)';
+const NEEDS_CITY_DB =
+  'Regions and cities are known only with a MaxMind City database: see GEOIP_CITY_DB in docs/operations.md.';
+
 /** The grouped-list reads: the panel's title, its read and its lists with the dimension each filters. */
 const GROUPED = [
   {
@@ -27,27 +31,27 @@ const GROUPED = [
     report: 'sources',
     lists: [
       { list: 'channels', label: 'Channels', dimension: 'channel' },
-      { list: 'sources', label: 'Sources', dimension: 'source' },
-      { list: 'campaigns', label: 'Campaigns', dimension: 'utm_campaign' },
+      { list: 'sources', label: 'Sources', dimension: 'source', none: '(direct)' },
+      { list: 'campaigns', label: 'Campaigns', dimension: 'utm_campaign', none: '(no campaign)' },
     ],
   },
   {
     title: 'Locations',
     report: 'locations',
     lists: [
-      { list: 'countries', label: 'Countries', dimension: 'country', display: countryName },
-      { list: 'regions', label: 'Regions', dimension: 'region' },
-      { list: 'cities', label: 'Cities', dimension: 'city' },
+      { list: 'countries', label: 'Countries', dimension: 'country', display: countryName, none: UNKNOWN },
+      { list: 'regions', label: 'Regions', dimension: 'region', none: UNKNOWN, allUnknown: NEEDS_CITY_DB },
+      { list: 'cities', label: 'Cities', dimension: 'city', none: UNKNOWN, allUnknown: NEEDS_CITY_DB },
     ],
   },
   {
     title: 'Devices',
     report: 'devices',
     lists: [
-      { list: 'devices', label: 'Devices', dimension: 'device' },
-      { list: 'browsers', label: 'Browsers', dimension: 'browser' },
-      { list: 'operating_systems', label: 'Systems', dimension: 'os' },
-      { list: 'screens', label: 'Screens', dimension: 'screen' },
+      { list: 'devices', label: 'Devices', dimension: 'device', none: UNKNOWN },
+      { list: 'browsers', label: 'Browsers', dimension: 'browser', none: UNKNOWN },
+      { list: 'operating_systems', label: 'Systems', dimension: 'os', none: UNKNOWN },
+      { list: 'screens', label: 'Screens', dimension: 'screen', none: UNKNOWN },
     ],
   },
 ] as const;

@@ -24,6 +24,8 @@ interface RankTableProps<R> {
   pickable?: (row: R) => boolean;
   /** A bar behind the name, as a share of the top row. */
   bar?: (row: R) => number;
+  /** What a row without a value is called ("(no campaign)"); "(none)" unless said. */
+  none?: string;
   /** How a name reads (a country code as its name); the filter keeps the value itself. */
   display?: (name: string) => string;
   /** Long names (error messages) wrap instead of being cut. */
@@ -43,6 +45,7 @@ export function RankTable<R>({
   pickable,
   bar,
   display,
+  none = '(none)',
   wrap,
   detail,
 }: RankTableProps<R>) {
@@ -64,7 +67,7 @@ export function RankTable<R>({
         <tbody>
           {rows.map((row, i) => {
             const n = name(row);
-            const label = n === null ? '(none)' : display ? display(String(n)) : String(n);
+            const label = n === null ? none : display ? display(String(n)) : String(n);
             const width = bar ? `${(100 * bar(row)) / top}%` : undefined;
             const second = detail?.(row);
             return (
