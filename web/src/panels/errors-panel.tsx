@@ -49,14 +49,14 @@ export function ErrorsPanel({ view, tz }: { view: View; tz: string }) {
               wrap
               detail={place}
               columns={[
+                { key: 'count', label: 'Hits', render: (e) => e.count },
+                { key: 'sessions', label: 'Sessions', render: (e) => e.sessions },
                 {
                   key: 'series',
                   label: 'Trend',
                   text: true,
                   render: (e) => <Sparkline points={e.series} label={trend(e)} />,
                 },
-                { key: 'count', label: 'Hits', render: (e) => e.count },
-                { key: 'sessions', label: 'Sessions', render: (e) => e.sessions },
                 {
                   key: 'last_seen',
                   label: 'Last',
