@@ -643,4 +643,62 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     const paris = await api<Record<string, number>>(`/api/stats/overview?site=${siteId}&range=30d`);
     await expectCards(PEOPLE_METRICS, paris);
   });
+
+  it('shows content decay and verified violations apart after older server pageviews and a verified fetch', async () => {
+    const now = Date.now();
+    const daysAgo = (d: number, i = 0) => new Date(now - d * 86_400_000 - i * 60_000).toISOString();
+    // 12 server-rendered pageviews of /old-post 40 days ago (the previous 30 days), none since;
+    // GPTBot from an address in OpenAI's published ranges fetches it, and /private, now.
+    const gptbot = (pathname: string) => ({
+      timestamp: daysAgo(0),
+      user_agent: GPTBOT,
+      method: 'GET',
+      hostname: '127.0.0.1',
+      pathname,
+      status: 200,
+      bytes: 1000,
+      duration_ms: 5,
+      content_type: 'text/html',
+      conditional: 0,
+      ip: '20.171.206.10',
+    });
+    const body = JSON.stringify({
+      site_id: siteId,
+      events: Array.from({ length: 12 }, (_, i) => ({
+        timestamp: daysAgo(40, i),
+        user_agent: chromeUserAgent(150 + (i % 5)),
+        ip: `198.51.100.${20 + i}`,
+        hostname: '127.0.0.1',
+        pathname: '/old-post',
+      })),
+      agent_events: [gptbot('/old-post'), gptbot('/private')],
+    });
+    const posted = await postEdge(t.app, body, sign(body, ingestKey));
+    expect(posted.json()).toEqual({ data: { accepted: { agent_events: 2, events: 12 } } });
+    await settled();
+
+    await ui.goto(`${base}/sites/${siteId}?tab=agents`);
+    const decay = await api<
+      { pathname: string; pageviews: number; pageviews_before: number; fetches: number }[]
+    >(`/api/content/decay?site=${siteId}&range=30d&audience=all&limit=10`);
+    expect(decay.map((d) => [d.pathname, d.pageviews_before, d.pageviews, d.fetches])).toEqual([
+      ['/old-post', 12, 0, 1],
+    ]);
+    await expect
+      .poll(() => panel('Content decay').locator('tbody tr').allInnerTexts())
+      .toEqual(['/old-post\t12 → 0\t\u2212100%\t0 → 1']);
+
+    const violations = await api<{ pathname: string; verified: boolean; fetches: number }[]>(
+      `/api/policy/violations?site=${siteId}&range=30d`,
+    );
+    expect(violations.map((v) => [v.pathname, v.verified, v.fetches])).toEqual([
+      ['/private', true, 1],
+      ['/private', false, 1],
+    ]);
+    const panelText = () => panel('robots.txt violations').innerText();
+    await expect
+      .poll(panelText)
+      .toMatch(/^robots.txt violations\nCSV\nVerified agents\n.*\n\/private\tgptbot\t1\nUnverified/s);
+    await expect.poll(panelText).toMatch(/Unverified \(user agent only\)\n.*\n\/private\tgptbot\t1$/s);
+  });
 });
