@@ -630,6 +630,8 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect.poll(() => ui.getByRole('alert').textContent()).toBe('timezone: not an IANA time zone name');
     await form.getByLabel('Time zone of the reports').fill('Europe/Paris');
     await form.getByLabel(/Hostnames/).fill('127.0.0.1, localhost\nshop.example');
+    await form.getByLabel(/Paths not counted/).fill('/admin/*, /preview');
+    await form.getByLabel(/Respect Do Not Track/).check();
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect
       .poll(() => ui.locator('.site-head .muted').textContent())
@@ -637,6 +639,8 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     expect(await api(`/api/sites/${siteId}`)).toMatchObject({
       timezone: 'Europe/Paris',
       hostnames: ['127.0.0.1', 'localhost', 'shop.example'],
+      excluded_paths: ['/admin/*', '/preview'],
+      respect_dnt: true,
     });
     await ui.getByRole('link', { name: 'Open dashboard' }).click();
     await expect.poll(() => ui.locator('.dash-head').textContent()).toContain('Times in Europe/Paris');

@@ -5,7 +5,7 @@ import { useAction } from '../lib/use-action.js';
 import { ErrorLine } from './error-line.js';
 import { ZONES_ID } from './zone-list.js';
 
-/** A site's time zone and host names, changed in place (`PATCH /api/sites/:id`). */
+/** A site's time zone, host names, paths not counted and Do Not Track, changed in place (`PATCH /api/sites/:id`). */
 export function SiteSettings({ site, onSaved }: { site: Site; onSaved: () => void }) {
   const { error, submit } = useAction(onSaved);
   return (
@@ -18,6 +18,8 @@ export function SiteSettings({ site, onSaved }: { site: Site; onSaved: () => voi
           request('PATCH', `/api/sites/${site.id}`, {
             timezone: String(f.get('timezone')),
             hostnames: hostnameList(String(f.get('hostnames'))),
+            excluded_paths: hostnameList(String(f.get('excluded'))),
+            respect_dnt: f.get('dnt') === 'on',
           }),
         )}
       >
@@ -28,6 +30,19 @@ export function SiteSettings({ site, onSaved }: { site: Site; onSaved: () => voi
         <label>
           Hostnames (comma separated)
           <input name="hostnames" defaultValue={site.hostnames.join(', ')} required size={30} />
+        </label>
+        <label>
+          Paths not counted (comma separated, `*` for any characters)
+          <input
+            name="excluded"
+            defaultValue={site.excluded_paths.join(', ')}
+            size={24}
+            placeholder="/admin/*"
+          />
+        </label>
+        <label class="check">
+          <input name="dnt" type="checkbox" defaultChecked={site.respect_dnt} />
+          Respect Do Not Track and Global Privacy Control (drop hits from browsers that send them)
         </label>
         <button type="submit">Save settings</button>
       </form>
