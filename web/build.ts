@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Beside the output, not in it, so the static server never serves it. */
 const STAMP = join(WEB_OUTPUT, '..', 'web.stamp.json');
 /** The packages whose code lands in the bundle or makes it. */
-const BUNDLED = ['preact', 'uplot', 'vite', '@preact/preset-vite'];
+const BUNDLED = ['preact', 'uplot', 'chart.js', 'chartjs-chart-sankey', 'vite', '@preact/preset-vite'];
 
 export interface WebBuild {
   /** A digest of every input: sources and the bundled packages' versions. */

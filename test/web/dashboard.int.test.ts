@@ -140,7 +140,8 @@ function panel(title: string) {
 
 describe('the dashboard in Chromium, on a real app with ingest and projectors', () => {
   it('keeps the whole app under 150 KB gzipped (docs/benchmarks.md)', () => {
-    expect(built.files).toBe(2); // one script, one style sheet
+    // The app's script and style sheet, and the journeys' Sankey (Chart.js) loaded when first drawn.
+    expect(built.files).toBe(3);
     expect(built.gzipBytes).toBeLessThan(150_000);
   });
 
@@ -245,6 +246,8 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await visit(156, ['/', '/pricing'], 'https://news.example/story', [
       "twofold.identify('user-1')",
       "twofold('Signup', { props: { plan: 'pro' } })",
+      // An uncaught error, reported by the tracker's error listener.
+      "setTimeout(() => { throw new Error('Order 17 for alice failed') })",
     ]);
     await visit(155, ['/pricing'], 'https://chatgpt.com/');
     await settled();
@@ -292,9 +295,27 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect
       .poll(() => panel('Retention (weekly)').locator('p.muted').textContent())
       .toBe('1 identified visitors followed; 1 anonymous left out.');
+    // Journeys: a Sankey chart (Chart.js, loaded on demand) and its tables equal the API's nodes and links.
+    const journeys = panel('Journeys');
+    const journey = await api<{
+      nodes: { step: number; path: string; sessions: number }[];
+      links: { source: string; target: string; sessions: number }[];
+    }>(`/api/stats/journeys?site=${siteId}&range=30d&depth=3&limit=5`);
+    expect(journey.nodes.filter((n) => n.step === 0).map((n) => [n.path, n.sessions])).toEqual([
+      ['/', 1],
+      ['/pricing', 1],
+    ]);
+    expect(journey.links).toEqual([{ source: '0:/', target: '1:/pricing', sessions: 1 }]);
+    await expect.poll(() => journeys.getByRole('img', { name: /step by step/ }).count()).toBe(1);
+    await journeys.getByText('Table view').click();
     await expect
-      .poll(() => panel('Journeys').locator('.journey-step').first().locator('.path').allInnerTexts())
-      .toEqual(['/', '/pricing']);
+      .poll(() => journeys.getByRole('table', { name: 'Pages by step' }).locator('tbody tr').allInnerTexts())
+      .toEqual(
+        journey.nodes.map((n) => `${n.step === 0 ? 'Entry' : `Step ${n.step}`}\t${n.path}\t${n.sessions}`),
+      );
+    expect(await journeys.getByRole('table', { name: 'Flows' }).locator('tbody tr').allInnerTexts()).toEqual([
+      '/ (entry)\t/pricing (step 1)\t1',
+    ]);
     const vitals = await api<{ overall: { samples: number; fcp?: { p75: number } } }>(
       `/api/stats/performance?site=${siteId}&range=30d`,
     );
@@ -303,8 +324,10 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect
       .poll(() => fcp.locator('td').nth(1).locator('span').first().textContent())
       .toBe(formatVital('fcp', vitals.overall.fcp!.p75));
-    await expect.poll(() => panel('Errors').textContent()).toContain('No script errors');
+    await expect.poll(() => panel('Errors').locator('table.rank tbody tr').count()).toBe(1);
 
+    // The pictures show the charts, not the long tables opened above to read them.
+    await ui.evaluate("document.querySelectorAll('details[open]').forEach((d) => { d.open = false; })");
     await shoot('people');
 
     // A click on a row filters the whole page; the chip removes it, the back button undoes it.
@@ -384,7 +407,123 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect
       .poll(() => ui.getByRole('list', { name: 'Filters' }).textContent())
       .toContain('pathname is /');
+
+    // A shared link may hold any operator: its chip words it, the figures are the API's for it.
+    const startsWith = JSON.stringify([
+      { dimension: 'pathname', op: 'starts_with', value: '/pri' },
+      { dimension: 'browser', op: 'is_not', value: ['Firefox', 'Safari'] },
+    ]);
+    await ui.goto(`${base}/sites/${siteId}?filters=${encodeURIComponent(startsWith)}`);
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).locator('li span').allInnerTexts())
+      .toEqual(['pathname starts with /pri', 'browser is not Firefox nor Safari']);
+    const prefixed = await api<Record<string, number>>(
+      `/api/stats/overview?site=${siteId}&range=30d&filters=${encodeURIComponent(startsWith)}`,
+    );
+    expect(prefixed).toMatchObject({ visitors: 2, pageviews: 2 });
+    await expectCards(PEOPLE_METRICS, prefixed);
   });
+
+  it('shows an error group with its sparkline, an event by property, sessions with their hits and visitors', async () => {
+    await ui.goto(`${base}/sites/${siteId}`);
+    const overview = await api<Record<string, number>>(`/api/stats/overview?site=${siteId}&range=30d`);
+    await expectCards(PEOPLE_METRICS, overview);
+    // Errors: the group, its sparkline (a uPlot canvas) and the trend's table equal the API's.
+    const errors = await api<{ message: string; count: number; series: { value: number }[] }[]>(
+      `/api/stats/errors?site=${siteId}&range=30d`,
+    );
+    expect(errors.map((e) => [e.message, e.count])).toEqual([
+      ['Uncaught Error: Order 17 for alice failed', 1],
+    ]);
+    const errorsPanel = panel('Errors');
+    const errorRow = errorsPanel.locator('tbody tr').first();
+    await expect
+      .poll(() => errorRow.locator('th .label').textContent())
+      .toBe('Uncaught Error: Order 17 for alice failed');
+    // Hits and sessions first (a phone shows them without scrolling), then the sparkline, then when.
+    expect(await errorRow.locator('td').allInnerTexts()).toEqual([
+      '1',
+      '1',
+      expect.any(String),
+      expect.stringMatching(/^\d+s ago$/),
+    ]);
+    expect(await errorsPanel.locator('.sparkline canvas').count()).toBe(1);
+    await errorsPanel.getByText('Table view of the trends').click();
+    await expect
+      .poll(() => errorsPanel.locator('details tbody td').allInnerTexts())
+      .toEqual(errors[0]!.series.map((b) => formatMetric('count', b.value)));
+
+    // An event broken down by a property: the API's rows; a value filters by props.<key>.
+    const events = panel('Events');
+    // A select's name holds its chosen option: "Event Signup".
+    await events.getByRole('combobox', { name: /^Event/ }).selectOption('Signup');
+    await events.getByLabel('Property', { exact: true }).fill('plan');
+    await events.getByRole('button', { name: 'Break down' }).click();
+    const plans = await api<{ value: string; visitors: number; events: number }[]>(
+      `/api/stats/events?site=${siteId}&range=30d&name=Signup&property=plan`,
+    );
+    expect(plans).toEqual([{ value: 'pro', visitors: 1, events: 1 }]);
+    await expect
+      .poll(() => events.getByRole('table', { name: 'Signup by plan' }).locator('tbody tr').allInnerTexts())
+      .toEqual(['pro\t1\t1']);
+    const planCsv = await owner.request.get(
+      `${base}${await events.getByRole('link', { name: 'Signup by plan as CSV' }).getAttribute('href')}`,
+    );
+    expect((await planCsv.text()).split('\r\n').slice(0, 2)).toEqual(['value,visitors,events', 'pro,1,1']);
+    await events.getByRole('button', { name: 'pro', exact: true }).click();
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).innerText())
+      .toContain('plan property is pro');
+    const pro = JSON.stringify([{ dimension: 'props.plan', op: 'is', value: 'pro' }]);
+    await expectCards(
+      PEOPLE_METRICS,
+      await api(`/api/stats/overview?site=${siteId}&range=30d&filters=${encodeURIComponent(pro)}`),
+    );
+    await ui.getByRole('button', { name: 'Remove filter plan property is pro' }).click();
+    await expectCards(['visitors'], overview);
+
+    // Sessions, newest first, each opening to its hits; visitors, an identified one filtering by identity.
+    const visits = panel('Sessions and visitors');
+    const sessions = await api<{ id: string; visitor: string; pageviews: number }[]>(
+      `/api/stats/sessions?site=${siteId}&range=30d&limit=10`,
+    );
+    expect(sessions.map((x) => x.pageviews)).toEqual([1, 2]);
+    await expect
+      .poll(() => visits.locator('tbody tr td:first-of-type').allInnerTexts())
+      .toEqual(sessions.map((x) => x.visitor));
+    const hits = await api<{ hits: unknown[] }>(
+      `/api/stats/sessions/${sessions[1]!.id}?site=${siteId}&range=30d`,
+    );
+    await visits.locator('tbody tr').nth(1).locator('button.pick').click();
+    await expect
+      .poll(() => visits.getByRole('list', { name: 'The session’s hits' }).locator('li').count())
+      .toBe(hits.hits.length);
+    expect(
+      await visits.getByRole('list', { name: 'The session’s hits' }).locator('li').allInnerTexts(),
+    ).toEqual(
+      expect.arrayContaining([expect.stringMatching(/ \/$/), expect.stringMatching(/ Signup on \/pricing /)]),
+    );
+    await visits.getByRole('button', { name: 'Visitors', exact: true }).click();
+    const visitors = await api<{ visitor: string; identified: boolean }[]>(
+      `/api/stats/visitors?site=${siteId}&range=30d&limit=10`,
+    );
+    await expect
+      .poll(() => visits.locator('tbody th').allInnerTexts())
+      .toEqual(visitors.map((v) => v.visitor));
+    // Only the identified visitor is a button: an anonymous one has no identity to filter by.
+    await visits.getByRole('button', { name: 'user-1' }).click();
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).innerText())
+      .toContain('identity is user-1');
+    const identity = JSON.stringify([{ dimension: 'identity', op: 'is', value: 'user-1' }]);
+    const one = await api<Record<string, number>>(
+      `/api/stats/overview?site=${siteId}&range=30d&filters=${encodeURIComponent(identity)}`,
+    );
+    expect(one).toMatchObject({ visitors: 1, sessions: 1 });
+    await expectCards(PEOPLE_METRICS, one);
+    await ui.getByRole('button', { name: 'Remove filter identity is user-1' }).click();
+    await expectCards(['visitors'], overview);
+  }, 60_000);
 
   it('shows the Agents figures the API gives after signed logs: coverage, citation gap, violations apart', async () => {
     const now = Date.now();
@@ -436,5 +575,134 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
       .toMatch(/Verified agentsNone\.Unverified.*\/privategptbot1/);
 
     await shoot('agents');
+  });
+
+  it('shows loading, a failed read’s message with a way to try again, and one way out of refused filters', async () => {
+    // A slow read: its panel says it is loading (aria-busy) until the rows come.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await ui.route('**/api/agents/coverage?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A failing read: the API's message, and "Try again" fetching it anew.
+    await ui.route('**/api/policy/violations?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'the database is not answering' } }),
+      }),
+    );
+    await ui.goto(`${base}/sites/${siteId}?tab=agents`);
+    const coverage = panel('Coverage (stalest first)');
+    await expect.poll(() => coverage.locator('[aria-busy="true"]').textContent()).toBe('Loading…');
+    release();
+    await expect
+      .poll(() => coverage.locator('tbody th').allInnerTexts())
+      .toEqual(['/pricing', '/', '/private']);
+    const violations = panel('robots.txt violations');
+    await expect
+      .poll(() => violations.getByRole('alert').textContent())
+      .toBe('the database is not answering Try again');
+    await ui.unroute('**/api/policy/violations?*');
+    await violations.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => violations.textContent()).toMatch(/Unverified.*\/privategptbot1/);
+    await ui.unroute('**/api/agents/coverage?*');
+
+    // A link with a dimension this readership does not have: one notice, the filters cleared by a click.
+    const bad = JSON.stringify([{ dimension: 'browser', op: 'is', value: 'Chrome' }]);
+    await ui.goto(`${base}/sites/${siteId}?tab=agents&filters=${encodeURIComponent(bad)}`);
+    await expect
+      .poll(() => ui.getByRole('alert').first().textContent())
+      .toMatch(/^The filters of this link cannot be used here: filters\[0\]\.dimension: /);
+    expect(await ui.getByRole('region').count()).toBe(0);
+    await ui.getByRole('button', { name: 'Clear the filters' }).click();
+    await ui.waitForURL(`${base}/sites/${siteId}?tab=agents`);
+    await expectCards(AGENT_METRICS, await api(`/api/agents/overview?site=${siteId}&range=30d`));
+  });
+
+  it('edits a site’s time zone and host names on /sites; the dashboard then reads in that zone', async () => {
+    await ui.goto(`${base}/sites`);
+    await ui.getByText('Settings', { exact: true }).click();
+    const form = ui.getByRole('form', { name: 'Settings of shop.example' });
+    await form.getByLabel('Time zone of the reports').fill('Mars/Olympus');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => ui.getByRole('alert').textContent()).toBe('timezone: not an IANA time zone name');
+    await form.getByLabel('Time zone of the reports').fill('Europe/Paris');
+    await form.getByLabel(/Hostnames/).fill('127.0.0.1, localhost\nshop.example');
+    await form.getByLabel(/Paths not counted/).fill('/admin/*, /preview');
+    await form.getByLabel(/Respect Do Not Track/).check();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect
+      .poll(() => ui.locator('.site-head .muted').textContent())
+      .toBe(`#${siteId} · Europe/Paris · 127.0.0.1, localhost, shop.example`);
+    expect(await api(`/api/sites/${siteId}`)).toMatchObject({
+      timezone: 'Europe/Paris',
+      hostnames: ['127.0.0.1', 'localhost', 'shop.example'],
+      excluded_paths: ['/admin/*', '/preview'],
+      respect_dnt: true,
+    });
+    await ui.getByRole('link', { name: 'Open dashboard' }).click();
+    await expect.poll(() => ui.locator('.dash-head').textContent()).toContain('Times in Europe/Paris');
+    const paris = await api<Record<string, number>>(`/api/stats/overview?site=${siteId}&range=30d`);
+    await expectCards(PEOPLE_METRICS, paris);
+  });
+
+  it('shows content decay and verified violations apart after older server pageviews and a verified fetch', async () => {
+    const now = Date.now();
+    const daysAgo = (d: number, i = 0) => new Date(now - d * 86_400_000 - i * 60_000).toISOString();
+    // 12 server-rendered pageviews of /old-post 40 days ago (the previous 30 days), none since;
+    // GPTBot from an address in OpenAI's published ranges fetches it, and /private, now.
+    const gptbot = (pathname: string) => ({
+      timestamp: daysAgo(0),
+      user_agent: GPTBOT,
+      method: 'GET',
+      hostname: '127.0.0.1',
+      pathname,
+      status: 200,
+      bytes: 1000,
+      duration_ms: 5,
+      content_type: 'text/html',
+      conditional: 0,
+      ip: '20.171.206.10',
+    });
+    const body = JSON.stringify({
+      site_id: siteId,
+      events: Array.from({ length: 12 }, (_, i) => ({
+        timestamp: daysAgo(40, i),
+        user_agent: chromeUserAgent(150 + (i % 5)),
+        ip: `198.51.100.${20 + i}`,
+        hostname: '127.0.0.1',
+        pathname: '/old-post',
+      })),
+      agent_events: [gptbot('/old-post'), gptbot('/private')],
+    });
+    const posted = await postEdge(t.app, body, sign(body, ingestKey));
+    expect(posted.json()).toEqual({ data: { accepted: { agent_events: 2, events: 12 } } });
+    await settled();
+
+    await ui.goto(`${base}/sites/${siteId}?tab=agents`);
+    const decay = await api<
+      { pathname: string; pageviews: number; pageviews_before: number; fetches: number }[]
+    >(`/api/content/decay?site=${siteId}&range=30d&audience=all&limit=10`);
+    expect(decay.map((d) => [d.pathname, d.pageviews_before, d.pageviews, d.fetches])).toEqual([
+      ['/old-post', 12, 0, 1],
+    ]);
+    await expect
+      .poll(() => panel('Content decay').locator('tbody tr').allInnerTexts())
+      .toEqual(['/old-post\t12 → 0\t\u2212100%\t0 → 1']);
+
+    const violations = await api<{ pathname: string; verified: boolean; fetches: number }[]>(
+      `/api/policy/violations?site=${siteId}&range=30d`,
+    );
+    expect(violations.map((v) => [v.pathname, v.verified, v.fetches])).toEqual([
+      ['/private', true, 1],
+      ['/private', false, 1],
+    ]);
+    const panelText = () => panel('robots.txt violations').innerText();
+    await expect
+      .poll(panelText)
+      .toMatch(/^robots.txt violations\nCSV\nVerified agents\n.*\n\/private\tgptbot\t1\nUnverified/s);
+    await expect.poll(panelText).toMatch(/Unverified \(user agent only\)\n.*\n\/private\tgptbot\t1$/s);
   });
 });

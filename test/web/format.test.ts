@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../web/src/lib/api.js';
+import { lineColours } from '../../web/src/lib/colours.js';
 import { funnelSteps, goalBody } from '../../web/src/lib/definitions.js';
 import {
   changeIsGood,
+  countryName,
   formatBytes,
   formatChange,
   formatDuration,
@@ -28,13 +30,39 @@ describe('figures on the dashboard', () => {
   });
 
   it('shows durations as seconds, minutes and hours', () => {
-    expect([0, 44.6, 65, 3599, 7440].map(formatDuration)).toEqual([
+    expect([0, 44.6, 65, 3599, 7440, 86_400, 273_600].map(formatDuration)).toEqual([
       '0s',
       '45s',
       '1m 05s',
       '59m 59s',
       '2h 04m',
+      '1d 00h',
+      '3d 04h',
     ]);
+  });
+
+  it('names countries by their code, and leaves what is no country code as it came', () => {
+    expect(['DE', 'GB', 'XX', 'not a code', ''].map(countryName)).toEqual([
+      'Germany',
+      'United Kingdom',
+      'XX',
+      'not a code',
+      '',
+    ]);
+  });
+
+  it('gives the total and five agents six colours apart, the comparison and other their greys', () => {
+    const lines = [
+      { label: 'Fetches' },
+      { label: 'Fetches (comparison)', dashed: true },
+      ...['gptbot', 'claudebot', 'ccbot', 'perplexitybot', 'googlebot'].map((label) => ({ label })),
+      { label: 'other' },
+    ];
+    const colours = lineColours(lines);
+    expect(colours[1]).toBe('#adb5bd');
+    expect(colours[7]).toBe('#868e96');
+    const solid = [colours[0], ...colours.slice(2, 7)];
+    expect(new Set([...solid, colours[1], colours[7]]).size).toBe(8);
   });
 
   it('shows bytes in decimal units', () => {

@@ -9,6 +9,8 @@ import {
   withTab,
   withWindow,
 } from '../../web/src/lib/view.js';
+import { filterText, filterWords } from '../../web/src/lib/filter-label.js';
+import { hostnameList } from '../../web/src/lib/site-input.js';
 
 describe('the dashboard view in the URL', () => {
   it('reads an empty query as 30 days of people, visitors, no comparison, no filters', () => {
@@ -93,5 +95,46 @@ describe('the dashboard view in the URL', () => {
     const custom = withWindow(view, { start: '2026-01-01T00:00:00.000Z', end: '2026-01-02T00:00:00.000Z' });
     expect(custom.range).toBeUndefined();
     expect(withWindow(custom, { range: '7d' })).not.toHaveProperty('start');
+  });
+
+  it('words every operator a shared link may hold on its chip, lists as any (or none) of their values', () => {
+    const search = `?filters=${encodeURIComponent(
+      JSON.stringify([
+        { dimension: 'pathname', op: 'starts_with', value: '/blog/' },
+        { dimension: 'country', op: 'is', value: ['DE', 'FR'] },
+        { dimension: 'browser', op: 'is_not', value: ['Chrome', 'Edge'] },
+        { dimension: 'props.plan', op: 'not_contains', value: 'trial' },
+        { dimension: 'status', op: 'gt', value: 399 },
+        { dimension: 'bytes', op: 'lt', value: 1000 },
+        { dimension: 'pathname', op: 'matches', value: '^/docs' },
+        { dimension: 'source', op: 'ends_with', value: '.ai' },
+        { dimension: 'x', op: 'some_new_op', value: 'y' },
+      ]),
+    )}`;
+    expect(viewFromUrl(1, search).filters.map(filterText)).toEqual([
+      'pathname starts with /blog/',
+      'country is DE or FR',
+      'browser is not Chrome nor Edge',
+      'plan property does not contain trial',
+      'status is more than 399',
+      'bytes is less than 1000',
+      'pathname matches ^/docs',
+      'source ends with .ai',
+      'x some new op y',
+    ]);
+    expect(filterWords({ dimension: 'name', op: 'contains', value: 'Sign' })).toEqual({
+      dimension: 'name',
+      op: 'contains',
+      value: 'Sign',
+    });
+  });
+
+  it('reads host names separated by commas, spaces or lines', () => {
+    expect(hostnameList(' a.example, www.a.example\n*.a.example  ')).toEqual([
+      'a.example',
+      'www.a.example',
+      '*.a.example',
+    ]);
+    expect(hostnameList(' , ')).toEqual([]);
   });
 });

@@ -7,13 +7,14 @@ export function formatNumber(n: number): string {
   return Math.abs(n) < 10_000 ? PLAIN.format(n) : COMPACT.format(n);
 }
 
-/** Seconds as "45s", "3m 05s", "2h 04m". */
+/** Seconds as "45s", "3m 05s", "2h 04m", "3d 07h". */
 export function formatDuration(seconds: number): string {
   const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
   const pad = (n: number) => String(n).padStart(2, '0');
   if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
-  return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
+  return `${Math.floor(s / 86_400)}d ${pad(Math.floor((s % 86_400) / 3600))}h`;
 }
 
 const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
@@ -71,4 +72,15 @@ const LABELS: Record<string, string> = {
 
 export function metricLabel(metric: string): string {
   return LABELS[metric] ?? metric.replace(/_/g, ' ');
+}
+
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** A country code as its English name ("DE" → "Germany"); a code Intl does not know stays as is. */
+export function countryName(code: string): string {
+  try {
+    return REGIONS.of(code) ?? code;
+  } catch {
+    return code; // not a well-formed region code
+  }
 }

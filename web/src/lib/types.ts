@@ -4,6 +4,9 @@ export interface Site {
   domain: string;
   timezone: string;
   hostnames: string[];
+  /** Path patterns whose hits are dropped (`/admin/*`). */
+  excluded_paths: string[];
+  respect_dnt: boolean;
 }
 
 export interface ApiKey {

@@ -5,6 +5,8 @@ import { navigate } from './router.js';
 export interface Read<T> {
   data?: T;
   error?: string;
+  /** The request field the API refused (`filters[0].dimension`), when it named one. */
+  errorField?: string;
   loading: boolean;
   reload(): void;
 }
@@ -25,7 +27,11 @@ export function useRead<T>(url: string | null, refreshMs?: number): Read<T> {
         if (!live) return;
         // A session that ended (logout elsewhere, expiry) sends the owner back to the login.
         if (err instanceof ApiError && err.status === 401) navigate('/', true);
-        setState({ error: err instanceof Error ? err.message : String(err), loading: false });
+        setState({
+          error: err instanceof Error ? err.message : String(err),
+          errorField: err instanceof ApiError ? err.field : undefined,
+          loading: false,
+        });
       },
     );
     const timer = refreshMs ? setInterval(() => setTick((t) => t + 1), refreshMs) : undefined;

@@ -3,6 +3,7 @@ import { useRead } from '../lib/use-read.js';
 import { navigate } from '../lib/router.js';
 import { type View, viewFromUrl, viewPath, withoutFilter } from '../lib/view.js';
 import { exportUrl } from '../lib/read-params.js';
+import { filterText, filterWords } from '../lib/filter-label.js';
 import { AgentsTab } from '../panels/agents-tab.js';
 import { PeopleTab } from '../panels/people-tab.js';
 import { ReadershipTabs, TAB_LABEL } from '../ui/readership-tabs.js';
@@ -45,20 +46,23 @@ export function DashboardPage({ site, search }: { site: number; search: string }
                 <ReadershipTabs view={view} set={set} />
                 {view.filters.length > 0 && (
                   <ul class="chips" aria-label="Filters">
-                    {view.filters.map((f, i) => (
-                      <li key={`${f.dimension}-${i}`} class="chip">
-                        <span>
-                          {f.dimension} {f.op.replace('_', ' ')} <strong>{String(f.value)}</strong>
-                        </span>
-                        <button
-                          type="button"
-                          aria-label={`Remove filter ${f.dimension} ${f.op} ${String(f.value)}`}
-                          onClick={() => set(withoutFilter(view, i))}
-                        >
-                          ×
-                        </button>
-                      </li>
-                    ))}
+                    {view.filters.map((f, i) => {
+                      const w = filterWords(f);
+                      return (
+                        <li key={`${f.dimension}-${i}`} class="chip">
+                          <span>
+                            {w.dimension} {w.op} <strong>{w.value}</strong>
+                          </span>
+                          <button
+                            type="button"
+                            aria-label={`Remove filter ${filterText(f)}`}
+                            onClick={() => set(withoutFilter(view, i))}
+                          >
+                            ×
+                          </button>
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
                 <div role="tabpanel" aria-label={TAB_LABEL[view.tab]}>
@@ -72,6 +76,12 @@ export function DashboardPage({ site, search }: { site: number; search: string }
             );
           }}
         </Show>
+        {siteRead.error && (
+          // An unknown or someone else's site: trying again will not help, the owner's own list will.
+          <p>
+            <Link href="/sites">Back to your sites</Link>
+          </p>
+        )}
       </main>
     </>
   );

@@ -8,8 +8,10 @@ import { ApiKeys } from '../ui/api-keys.js';
 import { Link } from '../ui/link.js';
 import { Show } from '../ui/panel.js';
 import { PolicyUpload } from '../ui/policy-upload.js';
+import { SiteSettings } from '../ui/site-settings.js';
 import { SiteSetup } from '../ui/site-setup.js';
 import { TopBar } from '../ui/top-bar.js';
+import { ZoneList } from '../ui/zone-list.js';
 
 export function SitesPage() {
   const sites = useRead<Site[]>('/api/sites');
@@ -41,6 +43,7 @@ export function SitesPage() {
                     </Link>
                   </div>
                   <SiteSetup site={s} ingestKey={ingestKeys[s.id]} />
+                  <SiteSettings site={s} onSaved={sites.reload} />
                   <details class="setup">
                     <summary>Goals, funnels and policy files</summary>
                     <GoalsEditor site={s.id} />
@@ -59,6 +62,7 @@ export function SitesPage() {
           }}
         />
         {sites.data && sites.data.length > 0 && <ApiKeys sites={sites.data} />}
+        <ZoneList />
       </main>
     </>
   );

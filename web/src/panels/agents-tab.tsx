@@ -4,6 +4,7 @@ import type { Overview } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { AGENT_METRICS } from '../lib/view.js';
 import { Link } from '../ui/link.js';
+import { refusedFilters } from '../ui/refused-filters.js';
 import { CitationGap } from './citation-gap.js';
 import { ContentDecay } from './content-decay.js';
 import { Coverage } from './coverage.js';
@@ -15,6 +16,8 @@ import { Violations } from './violations.js';
 
 export function AgentsTab({ view, tz, set }: TabProps) {
   const overview = useRead<Overview>(readUrl('/api/agents/overview', view));
+  const refused = refusedFilters(overview, view, set);
+  if (refused) return refused;
   return (
     <>
       <Realtime view={view} />

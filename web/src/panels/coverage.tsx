@@ -15,6 +15,15 @@ interface CoverageRow {
   agent_ids: string[];
 }
 
+const SHOWN_AGENTS = 3;
+
+/** The first few agents by name and how many more, so a widely crawled URL keeps a short row. */
+function agentList(r: CoverageRow) {
+  const more = r.agent_ids.length - SHOWN_AGENTS;
+  const names = r.agent_ids.slice(0, SHOWN_AGENTS).join(', ');
+  return more > 0 ? <span title={r.agent_ids.join(', ')}>{`${names} and ${more} more`}</span> : names;
+}
+
 /** Which URLs agents hold, stalest copy first (the read's default order). */
 export function Coverage({ view, set }: { view: View; set: (v: View) => void }) {
   const opts = { compare: false, extra: { limit: 10 } };
@@ -37,7 +46,7 @@ export function Coverage({ view, set }: { view: View; set: (v: View) => void }) 
               },
               { key: 'fetches' },
               { key: 'verified_fetches', label: 'Verified' },
-              { key: 'agents', label: 'Agents', render: (r) => r.agent_ids.join(', ') },
+              { key: 'agents', label: 'Agents', text: true, render: agentList },
             ]}
           />
         )}

@@ -1,9 +1,10 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { formatNumber } from '../lib/format.js';
 import { exportUrl, readUrl } from '../lib/read-params.js';
 import { useRead } from '../lib/use-read.js';
 import type { View } from '../lib/view.js';
 import { Panel, Show } from '../ui/panel.js';
+import { SankeyChart } from '../ui/sankey-chart.js';
 
 interface Journey {
   nodes: { id: string; step: number; path: string; sessions: number }[];
@@ -12,7 +13,84 @@ interface Journey {
 
 const DEPTH = 3;
 
-/** Where people went next, step by step, as columns of pages (the read's nodes). */
+function stepName(step: number, fromStart: boolean): string {
+  return step === 0 ? (fromStart ? 'Start' : 'Entry') : `Step ${step}`;
+}
+
+/** The journeys as a Sankey chart, and as tables: the pages of each step and the flows between them. */
+function JourneyView({ journey, fromStart }: { journey: Journey; fromStart: boolean }) {
+  const byId = new Map(journey.nodes.map((n) => [n.id, n]));
+  const chart = useMemo(
+    () => ({
+      flows: journey.links.map((l) => ({ from: l.source, to: l.target, flow: l.sessions })),
+      labels: Object.fromEntries(journey.nodes.map((n) => [n.id, n.path])),
+      columns: Object.fromEntries(journey.nodes.map((n) => [n.id, n.step])),
+    }),
+    [journey],
+  );
+  const place = (id: string) => {
+    const n = byId.get(id);
+    return n ? `${n.path} (${stepName(n.step, fromStart).toLowerCase()})` : id;
+  };
+  return (
+    <figure class="chart">
+      {journey.links.length > 0 ? (
+        <SankeyChart caption="Where sessions went, step by step" {...chart} />
+      ) : (
+        <p class="empty">No session went on to another page.</p>
+      )}
+      <details class="chart-table">
+        <summary>Table view</summary>
+        <div class="table-wrap">
+          <table class="journey-pages">
+            <caption>Pages by step</caption>
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                <th scope="col">Page</th>
+                <th scope="col" class="num">
+                  Sessions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {journey.nodes.map((n) => (
+                <tr key={n.id}>
+                  <td>{stepName(n.step, fromStart)}</td>
+                  <th scope="row">{n.path}</th>
+                  <td class="num">{formatNumber(n.sessions)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table class="journey-flows">
+            <caption>Flows</caption>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col" class="num">
+                  Sessions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {journey.links.map((l) => (
+                <tr key={`${l.source}>${l.target}`}>
+                  <td>{place(l.source)}</td>
+                  <td>{place(l.target)}</td>
+                  <td class="num">{formatNumber(l.sessions)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+/** Where people went next, step by step: from the entry pages or from a starting page. */
 export function JourneysPanel({ view }: { view: View }) {
   const [start, setStart] = useState('');
   // On this read `start` is the starting path, so a custom window (start/end instants) cannot be sent.
@@ -21,7 +99,6 @@ export function JourneysPanel({ view }: { view: View }) {
   const read = useRead<Journey>(
     custom ? null : readUrl('/api/stats/journeys', view, { compare: false, extra }),
   );
-  const steps = Array.from({ length: DEPTH + 1 }, (_, i) => i);
   return (
     <Panel
       title="Journeys"
@@ -50,25 +127,7 @@ export function JourneysPanel({ view }: { view: View }) {
             empty="No sessions to follow in this window."
             isEmpty={(j) => j.nodes.length === 0}
           >
-            {(j) => (
-              <div class="journey" role="list" aria-label="Pages by step">
-                {steps.map((s) => (
-                  <div key={s} role="listitem" class="journey-step">
-                    <h3>{s === 0 ? (start ? 'Start' : 'Entry') : `Step ${s}`}</h3>
-                    <ul>
-                      {j.nodes
-                        .filter((n) => n.step === s)
-                        .map((n) => (
-                          <li key={n.id}>
-                            <span class="path">{n.path}</span>{' '}
-                            <span class="muted">{formatNumber(n.sessions)}</span>
-                          </li>
-                        ))}
-                    </ul>
-                  </div>
-                ))}
-              </div>
-            )}
+            {(j) => <JourneyView journey={j} fromStart={start !== ''} />}
           </Show>
         </>
       )}

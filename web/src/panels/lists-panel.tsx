@@ -12,6 +12,12 @@ export interface ListSpec {
   label: string;
   /** The filter dimension a row of this list adds. */
   dimension: string;
+  /** How a value reads (a country code as its name). */
+  display?: (value: string) => string;
+  /** What a row without a value means here ("(no campaign)"). */
+  none?: string;
+  /** Said under the list when no row has a value (what the service needs to know them). */
+  allUnknown?: string;
 }
 
 interface ListsPanelProps {
@@ -43,15 +49,22 @@ export function ListsPanel({ title, path, report, lists, view, set, empty }: Lis
       </div>
       <Show read={read} empty={empty} isEmpty={(d) => (d[spec.list] ?? []).length === 0}>
         {(d) => (
-          <RankTable
-            caption={`${title}: ${spec.label}`}
-            rows={d[spec.list] ?? []}
-            name={(r) => r.value}
-            nameLabel={spec.label}
-            columns={[{ key: 'visitors' }, { key: 'pageviews' }]}
-            bar={(r) => r.visitors ?? 0}
-            onPick={(r) => r.value !== null && set(withFilter(view, spec.dimension, r.value))}
-          />
+          <>
+            <RankTable
+              caption={`${title}: ${spec.label}`}
+              rows={d[spec.list] ?? []}
+              name={(r) => r.value}
+              nameLabel={spec.label}
+              display={spec.display}
+              none={spec.none}
+              columns={[{ key: 'visitors' }, { key: 'pageviews' }]}
+              bar={(r) => r.visitors ?? 0}
+              onPick={(r) => r.value !== null && set(withFilter(view, spec.dimension, r.value))}
+            />
+            {spec.allUnknown && (d[spec.list] ?? []).every((r) => r.value === null) && (
+              <p class="muted">{spec.allUnknown}</p>
+            )}
+          </>
         )}
       </Show>
     </Panel>

@@ -28,7 +28,11 @@ export function MetricChart({
   const label = metricLabel(view.metric);
   return (
     <Panel title={`${label} over time`} csv={exportUrl(report, view, opts)} wide>
-      <Show read={read} empty="No data in this window." isEmpty={(d) => d.series.length === 0}>
+      <Show
+        read={read}
+        empty="Nothing in this window yet."
+        isEmpty={(d) => ![...d.series, ...(d.comparison ?? [])].some((b) => b.value)}
+      >
         {(d) => {
           const lines: Line[] = [{ label, points: d.series }];
           if (d.comparison)

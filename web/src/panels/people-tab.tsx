@@ -1,9 +1,11 @@
 import type { TabProps } from '../pages/dashboard-page.js';
+import { countryName } from '../lib/format.js';
 import { readUrl } from '../lib/read-params.js';
 import type { Overview } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { PEOPLE_METRICS } from '../lib/view.js';
 import { Link } from '../ui/link.js';
+import { refusedFilters } from '../ui/refused-filters.js';
 import { ErrorsPanel } from './errors-panel.js';
 import { EventsPanel } from './events-panel.js';
 import { FunnelsPanel } from './funnels-panel.js';
@@ -16,6 +18,11 @@ import { PagesPanel } from './pages-panel.js';
 import { PerformancePanel } from './performance-panel.js';
 import { Realtime } from './realtime.js';
 import { RetentionPanel } from './retention-panel.js';
+import { VisitsPanel } from './visits-panel.js';
+
+const UNKNOWN = '(unknown)';
+const NEEDS_CITY_DB =
+  'Regions and cities are known only with a MaxMind City database: see GEOIP_CITY_DB in docs/operations.md.';
 
 /** The grouped-list reads: the panel's title, its read and its lists with the dimension each filters. */
 const GROUPED = [
@@ -24,33 +31,35 @@ const GROUPED = [
     report: 'sources',
     lists: [
       { list: 'channels', label: 'Channels', dimension: 'channel' },
-      { list: 'sources', label: 'Sources', dimension: 'source' },
-      { list: 'campaigns', label: 'Campaigns', dimension: 'utm_campaign' },
+      { list: 'sources', label: 'Sources', dimension: 'source', none: '(direct)' },
+      { list: 'campaigns', label: 'Campaigns', dimension: 'utm_campaign', none: '(no campaign)' },
     ],
   },
   {
     title: 'Locations',
     report: 'locations',
     lists: [
-      { list: 'countries', label: 'Countries', dimension: 'country' },
-      { list: 'regions', label: 'Regions', dimension: 'region' },
-      { list: 'cities', label: 'Cities', dimension: 'city' },
+      { list: 'countries', label: 'Countries', dimension: 'country', display: countryName, none: UNKNOWN },
+      { list: 'regions', label: 'Regions', dimension: 'region', none: UNKNOWN, allUnknown: NEEDS_CITY_DB },
+      { list: 'cities', label: 'Cities', dimension: 'city', none: UNKNOWN, allUnknown: NEEDS_CITY_DB },
     ],
   },
   {
     title: 'Devices',
     report: 'devices',
     lists: [
-      { list: 'devices', label: 'Devices', dimension: 'device' },
-      { list: 'browsers', label: 'Browsers', dimension: 'browser' },
-      { list: 'operating_systems', label: 'Systems', dimension: 'os' },
-      { list: 'screens', label: 'Screens', dimension: 'screen' },
+      { list: 'devices', label: 'Devices', dimension: 'device', none: UNKNOWN },
+      { list: 'browsers', label: 'Browsers', dimension: 'browser', none: UNKNOWN },
+      { list: 'operating_systems', label: 'Systems', dimension: 'os', none: UNKNOWN },
+      { list: 'screens', label: 'Screens', dimension: 'screen', none: UNKNOWN },
     ],
   },
 ] as const;
 
 export function PeopleTab({ view, tz, set }: TabProps) {
   const overview = useRead<Overview>(readUrl('/api/stats/overview', view));
+  const refused = refusedFilters(overview, view, set);
+  if (refused) return refused;
   return (
     <>
       <Realtime view={view} />
@@ -88,7 +97,8 @@ export function PeopleTab({ view, tz, set }: TabProps) {
         <JourneysPanel view={view} />
         <RetentionPanel view={view} tz={tz} />
         <PerformancePanel view={view} />
-        <ErrorsPanel view={view} />
+        <ErrorsPanel view={view} tz={tz} />
+        <VisitsPanel view={view} tz={tz} set={set} />
       </div>
     </>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { request } from '../lib/api.js';
 import type { Site } from '../lib/types.js';
+import { hostnameList } from '../lib/site-input.js';
 import { ErrorLine } from './error-line.js';
+import { ZONES_ID } from './zone-list.js';
 
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -13,9 +15,7 @@ export function AddSite({ onAdded }: { onAdded: (site: Site & { ingest_key: stri
     e.preventDefault();
     const formEl = e.currentTarget as HTMLFormElement;
     const form = new FormData(formEl);
-    const hostnames = String(form.get('hostnames') ?? '')
-      .split(/[\s,]+/)
-      .filter(Boolean);
+    const hostnames = hostnameList(String(form.get('hostnames') ?? ''));
     setBusy(true);
     setError(undefined);
     try {
@@ -42,17 +42,12 @@ export function AddSite({ onAdded }: { onAdded: (site: Site & { ingest_key: stri
       </label>
       <label>
         Time zone
-        <input name="timezone" defaultValue={BROWSER_ZONE} list="zones" required />
+        <input name="timezone" defaultValue={BROWSER_ZONE} list={ZONES_ID} required />
       </label>
       <label>
         Hostnames (optional, comma separated; default the domain)
         <input name="hostnames" placeholder="example.com, www.example.com, *.example.com" />
       </label>
-      <datalist id="zones">
-        {Intl.supportedValuesOf('timeZone').map((z) => (
-          <option key={z} value={z} />
-        ))}
-      </datalist>
       <ErrorLine error={error} />
       <button type="submit" disabled={busy}>
         Add site

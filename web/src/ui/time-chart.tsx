@@ -3,6 +3,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMetric } from '../lib/format.js';
 import type { Bucket } from '../lib/types.js';
+import { lineColours } from '../lib/colours.js';
+import { SeriesTable } from './series-table.js';
 
 export interface Line {
   label: string;
@@ -18,12 +20,6 @@ interface TimeChartProps {
   tz: string;
 }
 
-const COLOURS = ['#3b5bdb', '#e8590c', '#2b8a3e', '#ae3ec9', '#1098ad', '#f08c00', '#868e96'];
-
-function bucketLabel(t: string, tz: string): string {
-  return new Date(t).toLocaleString(undefined, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** A uPlot line chart with its table view (decisions.md §7: every chart has a table alternative). */
 export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -32,6 +28,7 @@ export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    const colours = lineColours(lines);
     const data: uPlot.AlignedData = [xs, ...lines.map((l) => xs.map((_, i) => l.points[i]?.value ?? null))];
     const plot = new uPlot(
       {
@@ -46,7 +43,7 @@ export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
           {},
           ...lines.map((l, i) => ({
             label: l.label,
-            stroke: l.dashed ? '#adb5bd' : COLOURS[i % COLOURS.length],
+            stroke: colours[i],
             dash: l.dashed ? [6, 4] : undefined,
             width: 2,
             fill: i === 0 && !l.dashed ? 'rgba(59,91,219,0.08)' : undefined,
@@ -72,33 +69,7 @@ export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
       <div ref={box} class="chart-box" role="img" aria-label={caption} />
       <details class="chart-table">
         <summary>Table view</summary>
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time ({tz})</th>
-                {lines.map((l) => (
-                  <th scope="col" class="num" key={l.label}>
-                    {l.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {lines[0]?.points.map((p, i) => (
-                <tr key={p.t}>
-                  <th scope="row">{bucketLabel(p.t, tz)}</th>
-                  {lines.map((l) => (
-                    <td class="num" key={l.label}>
-                      {formatMetric(metric, l.points[i]?.value)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SeriesTable caption={caption} metric={metric} lines={lines} tz={tz} />
       </details>
     </figure>
   );
