@@ -100,19 +100,13 @@ describe('performance from the vital_histograms projection', () => {
   it('reads whole ISO weeks from week rows, the other whole days from day rows, the edges from the hits', () => {
     const text = (w: { start: number; end: number }) => {
       const { periods, edges } = histogramCover({ start: new Date(w.start), end: new Date(w.end) });
-      return { periods: periods.values, edges: edges?.values ?? null };
+      return { periods: periods.map((p) => p.values), edges: edges?.values ?? null };
     };
     // Sat Aug 1 to Tue Aug 11: days Aug 1–2, the week from Aug 3, day Aug 10.
     expect(text({ start: D0, end: D0 + 10 * DAY }).periods).toEqual([
-      1,
-      new Date(D0).toISOString(),
-      new Date(D0 + 2 * DAY).toISOString(),
-      7,
-      new Date(D0 + 2 * DAY).toISOString(),
-      new Date(D0 + 9 * DAY).toISOString(),
-      1,
-      new Date(D0 + 9 * DAY).toISOString(),
-      new Date(D0 + 10 * DAY).toISOString(),
+      [1, new Date(D0).toISOString(), new Date(D0 + 2 * DAY).toISOString()],
+      [7, new Date(D0 + 2 * DAY).toISOString(), new Date(D0 + 9 * DAY).toISOString()],
+      [1, new Date(D0 + 9 * DAY).toISOString(), new Date(D0 + 10 * DAY).toISOString()],
     ]);
     // Inside one day: no rows of the projection, the hits alone.
     const part = text({ start: D0 + HOUR, end: D0 + 2 * HOUR });

@@ -19,7 +19,7 @@ export interface HistogramFigures {
  * The window's rows of the projection: its whole ISO weeks (UTC) from `vital_*` rows of span 7,
  * its other whole UTC days from rows of span 1, and the parts of days at its edges from the hits.
  */
-export function histogramCover(w: Window): { periods: Sql; edges: Sql | null } {
+export function histogramCover(w: Window): { periods: Sql[]; edges: Sql | null } {
   const { days, edges } = dayCover(w);
   const parts: [number, number, number][] = [];
   if (days) {
@@ -34,9 +34,17 @@ export function histogramCover(w: Window): { periods: Sql; edges: Sql | null } {
     .map(([span, a, b]) => sql`(span = ${span} AND start >= ${iso(a)} AND start < ${iso(b)})`);
   const ranges = edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`);
   return {
-    periods: periods.length > 0 ? sql`(${join(periods, ' OR ')})` : sql`false`,
+    periods,
     edges: ranges.length > 0 ? sql`(${join(ranges, ' OR ')})` : null,
   };
+}
+
+/**
+ * `select(period)` for each period, as one UNION ALL: each branch one index range (an OR of the
+ * periods would read every period of the key and filter). None: a statement without rows.
+ */
+function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql): Sql {
+  return periods.length > 0 ? join(periods.map(select), ' UNION ALL ') : sql`${select(sql`false`)}`;
 }
 
 /** The edge hits' vitals, one row per value reported, as the projection's rows. */
@@ -64,7 +72,12 @@ export async function rankedHits(
 ): Promise<{ key: string | null; samples: number }[]> {
   const { periods, edges } = histogramCover(w);
   const key = by === null ? sql`NULL::text` : raw(by);
-  const parts = [sql`SELECT ${key} AS key, hits FROM vital_hits WHERE site_id = ${site} AND ${periods}`];
+  const parts = [
+    perPeriod(
+      periods,
+      (p) => sql`SELECT ${key} AS key, hits FROM vital_hits WHERE site_id = ${site} AND ${p}`,
+    ),
+  ];
   if (edges)
     parts.push(sql`
       SELECT ${by === null ? sql`NULL::text` : raw(`e.${by}`)}, 1 FROM events e
@@ -118,7 +131,11 @@ export async function histogramPercentiles(
   const { periods, edges } = histogramCover(w);
   const device = (alias: string) => (byDevice ? raw(`${alias}device`) : sql`NULL::text`);
   const coarse = [
-    sql`SELECT ${device('')} AS device, vital, bucket, samples FROM vital_buckets WHERE site_id = ${site} AND ${periods}`,
+    perPeriod(
+      periods,
+      (p) =>
+        sql`SELECT ${device('')} AS device, vital, bucket, samples FROM vital_buckets WHERE site_id = ${site} AND ${p}`,
+    ),
   ];
   if (edges)
     coarse.push(sql`SELECT ${device('x.')}, x.vital, x.bucket, 1 FROM (${edgeValues(site, edges)}) x`);
@@ -166,8 +183,11 @@ export async function histogramPercentiles(
   const fine = [
     sql`SELECT ${device('v.')} AS device, t.vital, t.bucket, v.value, v.samples
       FROM unnest(${wanted.map((t) => t.vital)}::text[], ${wanted.map((t) => t.bucket)}::int[]) AS t(vital, bucket)
-      CROSS JOIN LATERAL (SELECT device, value, samples FROM vital_values
-        WHERE site_id = ${site} AND vital = t.vital AND bucket = t.bucket AND ${periods}) v`,
+      CROSS JOIN LATERAL (${perPeriod(
+        periods,
+        (p) => sql`SELECT device, value, samples FROM vital_values
+          WHERE site_id = ${site} AND vital = t.vital AND bucket = t.bucket AND ${p}`,
+      )}) v`,
   ];
   if (edges)
     fine.push(sql`

@@ -125,9 +125,12 @@ async function fromHistograms(
 ): Promise<({ key: string | null } & VitalFigures)[]> {
   if (grouping === 'pages') {
     const ranked = await rankedHits(db, q.site, w, 'pathname', opts);
-    if (ranked.length === 0) return [];
-    const { rows } = await db.query<Row>(pagesStatement(vitalHits(q, w), ranked));
-    return rows.map((r) => ({ key: r.key, ...figuresOf(r) }));
+    // Two statements side by side, on alternate ranks (the top pages hold most hits): the sorts
+    // of the listed pages' hits are most of the read's work.
+    const lanes = [0, 1].map((lane) => ranked.filter((_, i) => i % 2 === lane)).filter((l) => l.length > 0);
+    const results = await Promise.all(lanes.map((l) => db.query<Row>(pagesStatement(vitalHits(q, w), l))));
+    const byKey = new Map(results.flatMap((r) => r.rows).map((r) => [r.key, r]));
+    return ranked.map(({ key }) => ({ key, ...figuresOf(byKey.get(key)!) }));
   }
   const byDevice = grouping === 'devices';
   // Device types are few: all are ranked, then paged or picked here.
