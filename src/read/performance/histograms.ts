@@ -100,9 +100,9 @@ function valueAtRank(counts: Map<number, number>, rank: number): number {
   throw new Error(`rank ${rank} beyond the ${seen} values counted`);
 }
 
-/** A group's key in maps: the device type, or '' for all hits (a device type is never empty). */
-const groupKey = (device: string | null | undefined, byDevice: boolean) =>
-  byDevice ? `d:${device ?? '\u0000'}` : '';
+/** A group's key in maps: '' for all hits, else `d:` and the device type (NUL for none). */
+export const ALL = '';
+export const deviceGroup = (device: string | null) => `d:${device ?? '\u0000'}`;
 
 interface Target {
   group: string;
@@ -115,7 +115,8 @@ interface Target {
 }
 
 /**
- * Exact nearest-rank percentiles over the window, for all hits or per device type, from the
+ * Exact nearest-rank percentiles over the window, for all hits (group ALL) and, with `byDevice`,
+ * per device type too (deviceGroup), from the
  * `vital_histograms` projection: the value at rank ⌈p·n⌉ (the rank `percentile_disc` takes, in the
  * same float8 arithmetic) is found by summing the bucket counts in value order to the bucket that
  * holds that rank, then the value counts of that bucket alone to the value. Same figures as sorting
@@ -129,7 +130,9 @@ export async function histogramPercentiles(
   fractions: readonly number[],
 ): Promise<Map<string, Partial<Record<Vital, { samples: number; values: number[] }>>>> {
   const { periods, edges } = histogramCover(w);
-  const device = (alias: string) => (byDevice ? raw(`${alias}device`) : sql`NULL::text`);
+  const device = (alias: string) => raw(`${alias}device`);
+  // All hits' counts are the device types' summed: one read serves both.
+  const groupsOf = (d: string | null) => (byDevice ? [ALL, deviceGroup(d)] : [ALL]);
   const coarse = [
     perPeriod(
       periods,
@@ -149,19 +152,20 @@ export async function histogramPercentiles(
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
 
   // Per group and vital, its buckets in value order; then per fraction the bucket holding its rank.
-  const perVital = new Map<
-    string,
-    { group: string; vital: Vital; rows: { bucket: number; samples: number }[] }
-  >();
-  for (const r of buckets.rows) {
-    const group = groupKey(r.device, byDevice);
-    const k = `${group}\u0001${r.vital}`;
-    if (!perVital.has(k)) perVital.set(k, { group, vital: r.vital, rows: [] });
-    perVital.get(k)!.rows.push(r);
-  }
+  const perVital = new Map<string, { group: string; vital: Vital; counts: Map<number, number> }>();
+  for (const r of buckets.rows)
+    for (const group of groupsOf(r.device)) {
+      const k = `${group}\u0001${r.vital}`;
+      if (!perVital.has(k)) perVital.set(k, { group, vital: r.vital, counts: new Map() });
+      const counts = perVital.get(k)!.counts;
+      counts.set(r.bucket, (counts.get(r.bucket) ?? 0) + r.samples);
+    }
   const out = new Map<string, Partial<Record<Vital, { samples: number; values: number[] }>>>();
   const targets: Target[] = [];
-  for (const { group, vital, rows } of perVital.values()) {
+  for (const { group, vital, counts } of perVital.values()) {
+    const rows = [...counts]
+      .map(([bucket, samples]) => ({ bucket, samples }))
+      .sort((a, b) => a.bucket - b.bucket);
     const n = rows.reduce((s, r) => s + r.samples, 0);
     if (!out.has(group)) out.set(group, {});
     out.get(group)![vital] = { samples: n, values: [] };
@@ -203,11 +207,13 @@ export async function histogramPercentiles(
     SELECT device, vital, bucket, value, sum(samples)::int AS samples FROM (${join(fine, ' UNION ALL ')}) f
     GROUP BY 1, 2, 3, 4`);
   const counts = new Map<string, Map<number, number>>();
-  for (const r of values.rows) {
-    const k = `${groupKey(r.device, byDevice)}\u0001${r.vital}\u0001${r.bucket}`;
-    if (!counts.has(k)) counts.set(k, new Map());
-    counts.get(k)!.set(r.value, r.samples);
-  }
+  for (const r of values.rows)
+    for (const group of groupsOf(r.device)) {
+      const k = `${group}\u0001${r.vital}\u0001${r.bucket}`;
+      if (!counts.has(k)) counts.set(k, new Map());
+      const c = counts.get(k)!;
+      c.set(r.value, (c.get(r.value) ?? 0) + r.samples);
+    }
   for (const t of targets)
     out.get(t.group)![t.vital]!.values[t.index] = valueAtRank(
       counts.get(`${t.group}\u0001${t.vital}\u0001${t.bucket}`)!,
@@ -215,5 +221,3 @@ export async function histogramPercentiles(
     );
   return out;
 }
-
-export { groupKey };

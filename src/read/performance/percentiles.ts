@@ -4,7 +4,7 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import { groupKey, histogramPercentiles, rankedHits } from './histograms.js';
+import { ALL, deviceGroup, histogramPercentiles, rankedHits } from './histograms.js';
 
 export { VITALS, type Vital };
 
@@ -132,32 +132,57 @@ async function fromHistograms(
     const byKey = new Map(results.flatMap((r) => r.rows).map((r) => [r.key, r]));
     return ranked.map(({ key }) => ({ key, ...figuresOf(byKey.get(key)!) }));
   }
-  const byDevice = grouping === 'devices';
-  // Device types are few: all are ranked, then paged or picked here.
+  if (grouping === 'devices') return (await overallAndDevices(db, q, w, opts)).devices;
+  // Without the device types' percentiles (a comparison window's overall row).
   const [ranked, percentiles] = await Promise.all([
-    rankedHits(db, q.site, w, byDevice ? 'device' : null),
-    histogramPercentiles(db, q.site, w, byDevice, FRACTIONS),
+    rankedHits(db, q.site, w, null),
+    histogramPercentiles(db, q.site, w, false, FRACTIONS),
   ]);
-  // The raw path's overall row exists without hits too (an aggregate without GROUP BY).
-  const listed = !byDevice
-    ? ranked.length > 0
-      ? ranked
-      : [{ key: null, samples: 0 }]
-    : opts.keys
-      ? ranked.filter((r) => r.key !== null && opts.keys!.includes(r.key))
-      : ranked.slice(
-          opts.offset ?? 0,
-          opts.limit === undefined ? undefined : (opts.offset ?? 0) + opts.limit,
-        );
-  return listed.map(({ key, samples }) => {
-    const out: VitalFigures = { samples };
-    const vitals = percentiles.get(groupKey(key, byDevice)) ?? {};
-    for (const v of VITALS) {
-      const f = vitals[v];
-      if (f) out[v] = { p50: f.values[0]!, p75: f.values[1]!, p95: f.values[2]!, samples: f.samples };
-    }
-    return { key, ...out };
-  });
+  return [{ key: null, ...histogramFigures(percentiles.get(ALL), ranked[0]?.samples ?? 0) }];
+}
+
+function histogramFigures(
+  vitals: Awaited<ReturnType<typeof histogramPercentiles>> extends Map<string, infer V>
+    ? V | undefined
+    : never,
+  samples: number,
+): VitalFigures {
+  const out: VitalFigures = { samples };
+  for (const v of VITALS) {
+    const f = vitals?.[v];
+    if (f) out[v] = { p50: f.values[0]!, p75: f.values[1]!, p95: f.values[2]!, samples: f.samples };
+  }
+  return out;
+}
+
+/**
+ * The overall row and the device types' rows from one read of the `vital_histograms` projection:
+ * all hits' counts are the device types' summed. Device types are few: all are ranked, then paged
+ * or picked here.
+ */
+export async function overallAndDevices(
+  db: Db,
+  q: Query,
+  w: Window,
+  opts: GroupOptions,
+): Promise<{ overall: VitalFigures; devices: ({ key: string | null } & VitalFigures)[] }> {
+  const [ranked, percentiles] = await Promise.all([
+    rankedHits(db, q.site, w, 'device'),
+    histogramPercentiles(db, q.site, w, true, FRACTIONS),
+  ]);
+  const listed = opts.keys
+    ? ranked.filter((r) => r.key !== null && opts.keys!.includes(r.key))
+    : ranked.slice(opts.offset ?? 0, opts.limit === undefined ? undefined : (opts.offset ?? 0) + opts.limit);
+  return {
+    overall: histogramFigures(
+      percentiles.get(ALL),
+      ranked.reduce((s, r) => s + r.samples, 0),
+    ),
+    devices: listed.map(({ key, samples }) => ({
+      key,
+      ...histogramFigures(percentiles.get(deviceGroup(key)), samples),
+    })),
+  };
 }
 
 /**

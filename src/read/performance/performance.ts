@@ -4,6 +4,7 @@ import type { Window } from '../envelope/range.js';
 import type { Paging } from '../stats/breakdown.js';
 import {
   type Grouping,
+  overallAndDevices,
   type VitalFigures,
   vitalGroups,
   type VitalSource,
@@ -24,6 +25,13 @@ export interface Performance {
 /** Overall, pages and devices are separate queries so Postgres runs them side by side. */
 async function figures(db: Db, q: Query, w: Window, p: Paging, source: VitalSource) {
   const page = { limit: p.limit, offset: (p.page - 1) * p.limit };
+  if (source === 'vital_histograms') {
+    const [both, pages] = await Promise.all([
+      overallAndDevices(db, q, w, page),
+      vitalGroups(db, q, w, 'pages', page, source),
+    ]);
+    return { overall: { key: null, ...both.overall }, pages, devices: both.devices };
+  }
   const [overall, pages, devices] = await Promise.all([
     vitalGroups(db, q, w, 'overall', {}, source),
     vitalGroups(db, q, w, 'pages', page, source),
