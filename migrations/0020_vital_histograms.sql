@@ -3,7 +3,7 @@
 -- so these are histograms of the stored values (the `real` of `events`, so the same numbers), in
 -- two levels: a percentile's bucket is found from the bucket counts, then its value from the
 -- value counts of that one bucket. Buckets are ranges of values growing by 4 % (projections/
--- vital-histograms/buckets.ts); changing them means `twofold projections rebuild vital_histograms`.
+-- vital-histograms/buckets.ts); changing them means `twofold projections rebuild --only vital_histograms`.
 --
 -- Every row is kept twice, for its UTC day (`span` 1, `start` its midnight) and its ISO week
 -- (`span` 7, `start` its Monday, UTC): a 30-day window reads four weeks and a few days.
