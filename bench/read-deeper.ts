@@ -72,9 +72,10 @@ export const DEEPER: Read[] = [
 /** The reads a projection answers, on the raw path: what they cost without it, in the same run. */
 export const DEEPER_RAW: Read[] = [
   { name: 'goals (5: 3 events, 2 paths), raw path', run: (db, q) => goals(db, q, {}, 'raw') },
+  { name: 'performance, raw path', run: (db, q) => performanceStats(db, q, PAGE, 'raw') },
 ];
 
-/** Runs each deeper read once per window (which also warms the caches); both paths of goals must agree. */
+/** Runs each deeper read once per window (which also warms the caches); both paths of goals and of performance must agree. */
 export async function checkDeeperReads(db: pg.Pool, queryOf: (round: number) => Query): Promise<void> {
   for (let round = 0; round < 6; round++) {
     const q = queryOf(round);
@@ -83,6 +84,14 @@ export async function checkDeeperReads(db: pg.Pool, queryOf: (round: number) => 
     if (!isDeepStrictEqual(days, raw))
       throw new Error(
         `goals, round ${round}: path_visitors ${JSON.stringify(days)} ≠ raw ${JSON.stringify(raw)}`,
+      );
+    const [histograms, hits] = [
+      await performanceStats(db, q, PAGE, 'vital_histograms'),
+      await performanceStats(db, q, PAGE, 'raw'),
+    ];
+    if (!isDeepStrictEqual(histograms, hits))
+      throw new Error(
+        `performance, round ${round}: vital_histograms ${JSON.stringify(histograms)} ≠ raw ${JSON.stringify(hits)}`,
       );
   }
 }

@@ -12,6 +12,7 @@ import type { Projection, Sequenced } from '../projections/projection.js';
 import { pathVisitors } from '../projections/path-visitors/projection.js';
 import { rawEvents } from '../projections/raw-events/projection.js';
 import { rollupMinute } from '../projections/rollup-minute/projection.js';
+import { vitalHistograms } from '../projections/vital-histograms/projection.js';
 import { createPool } from '../src/db/pool.js';
 import { raw, sql } from '../src/db/sql.js';
 import { withTransaction } from '../src/db/transaction.js';
@@ -30,7 +31,7 @@ import {
 } from './read-data.js';
 
 /** The projections folded for the designed week, whose rows the later weeks copy. */
-const COPIED: readonly Projection[] = [rawEvents, rollupMinute] as Projection[];
+const COPIED: readonly Projection[] = [rawEvents, rollupMinute, vitalHistograms] as Projection[];
 /**
  * The projections folded over every day instead: they number visitors in stream order, which a
  * copy of the week's rows would not continue.
@@ -55,7 +56,33 @@ const DAY_COLUMN: Record<string, string> = {
   rollup_visitor_state: 'first_seen_at',
   identity_days: 'day',
   identity_day_visitors: 'day',
+  vital_hits: 'start',
+  vital_buckets: 'start',
+  vital_values: 'start',
 };
+
+/**
+ * Tables with rows per UTC day (`span` 1) and per ISO week (`span` 7): only the day rows are
+ * copied (the designed week is not an ISO week, and the last copy is cut short), then the week
+ * rows are summed from them, as the fold adds each hit to both (rebuildWeeks).
+ */
+const WEEKS_OF_DAYS: Record<string, { key: string[]; counts: string[] }> = {
+  vital_hits: { key: ['site_id', 'pathname', 'device'], counts: ['hits'] },
+  vital_buckets: { key: ['site_id', 'vital', 'device', 'bucket'], counts: ['samples'] },
+  vital_values: { key: ['site_id', 'vital', 'bucket', 'device', 'value'], counts: ['samples'] },
+};
+
+/** The week rows of `table` again, summed from its day rows. */
+async function rebuildWeeks(db: pg.Pool, table: string) {
+  const { key, counts } = WEEKS_OF_DAYS[table]!;
+  // date_trunc('week') starts weeks on Monday, as the fold's periodStart does.
+  const week = `date_trunc('week', start AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  await db.query(`DELETE FROM ${table} WHERE span = 7`);
+  await db.query(`
+    INSERT INTO ${table} (${key.join(', ')}, span, start, ${counts.join(', ')})
+    SELECT ${key.join(', ')}, 7, ${week}, ${counts.map((c) => `sum(${c})`).join(', ')}
+    FROM ${table} WHERE span = 1 GROUP BY ${key.join(', ')}, ${week}`);
+}
 
 /** The table whose rows span the weeks: folded from the copies' identified hits, not copied. */
 const FOLDED_PER_WEEK = 'identities';
@@ -141,7 +168,8 @@ async function copyWeek(db: pg.Pool, d: ReadDataDesign, table: string, k: number
   await db.query(sql`
     INSERT INTO ${raw(table)} (${raw(rows.map((r) => r.name).join(', '))})
     SELECT ${raw(moved.join(', '))} FROM ${raw(table)}
-    WHERE ${raw(DAY_COLUMN[table]!)} < ${new Date(d.firstDay + days * DAY_MS).toISOString()}`);
+    WHERE ${raw(DAY_COLUMN[table]!)} < ${new Date(d.firstDay + days * DAY_MS).toISOString()}
+      ${raw(table in WEEKS_OF_DAYS ? 'AND span = 1' : '')}`);
 }
 
 /** read-data.ts's `identityInWeek` in SQL: `user-<slot>-<epoch>` becomes the slot's user of week k. */
@@ -228,6 +256,7 @@ export async function loadDesign(
         }),
       );
     });
+    for (const table of copiedTables().filter((t) => t in WEEKS_OF_DAYS)) await rebuildWeeks(db, table);
     for (const k of weeks) await foldIdentitiesOfWeek(db, d, identified, k);
     await foldEveryDay(db, d, FOLDED_EVERY_DAY, progress);
     await setCheckpoints(db, d);
@@ -252,8 +281,10 @@ async function foldEveryDay(
 }
 
 /**
- * Folds the design into the projections of FOLDED_EVERY_DAY that a loaded database lacks (it was
- * loaded before they existed), the others' tables left as they are. Returns their names.
+ * Loads the design into the projections that a loaded database lacks (it was loaded before they
+ * existed), the others' tables left as they are: those of FOLDED_EVERY_DAY folded over every day,
+ * the copied ones (but `raw_events`, whose identities span weeks) folded for the designed week and
+ * copied into the later weeks. Returns their names.
  */
 export async function loadMissing(
   dbUrl: string,
@@ -264,10 +295,22 @@ export async function loadMissing(
   try {
     const { rows } = await db.query<{ name: string }>('SELECT name FROM projection_checkpoints');
     const have = new Set(rows.map((r) => r.name));
-    const missing = FOLDED_EVERY_DAY.filter((p) => !have.has(p.name));
+    const missing = HUMAN_READ_PROJECTIONS.filter((p) => !have.has(p.name));
     if (missing.length === 0) return [];
+    if (missing.includes(rawEvents as Projection))
+      throw new Error('raw_events is missing: load the design afresh');
     for (const t of missing.flatMap((p) => p.tables)) await db.query(`TRUNCATE ${t}`);
-    await foldEveryDay(db, d, missing, progress);
+    const copied = missing.filter((p) => COPIED.includes(p));
+    if (copied.length > 0) {
+      for (let day = 0; day < Math.min(WEEK_DAYS, d.days); day++) await foldDay(db, d, day, copied);
+      const tables = copied.flatMap((p) => p.tables);
+      for (let k = 1; k < Math.ceil(d.days / WEEK_DAYS); k++)
+        for (const table of tables) await copyWeek(db, d, table, k);
+      for (const table of tables.filter((t) => t in WEEKS_OF_DAYS)) await rebuildWeeks(db, table);
+      progress(d.events, `folded and copied by ${copied.map((p) => p.name).join(', ')}`);
+    }
+    const everyDay = missing.filter((p) => FOLDED_EVERY_DAY.includes(p));
+    if (everyDay.length > 0) await foldEveryDay(db, d, everyDay, progress);
     await setCheckpoints(db, d, missing);
     return missing.map((p) => p.name);
   } finally {

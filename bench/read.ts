@@ -8,7 +8,9 @@
 // serves many runs; BENCH_KEEP=1 keeps the database this run created. BENCH_READ_EVENTS scales the
 // design down for a quick run. BENCH_READ_REPS sets the runs of each rollup read (default 30),
 // BENCH_READ_RAW_REPS those of each raw read (default 6, one per window: each takes seconds),
-// BENCH_READ_DEEP_REPS those of each deeper read (default 12).
+// BENCH_READ_DEEP_REPS those of each deeper read (default 12). BENCH_READ_DEEP_ONLY=1 times only
+// the overview (rollup) and the deeper reads, for a run about them alone when the raw core reads
+// would take most of it.
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
@@ -95,7 +97,9 @@ interface Measured {
   run: (db: pg.Pool, q: Query) => Promise<unknown>;
 }
 
-const MEASURED: Measured[] = [
+const DEEP_ONLY = process.env.BENCH_READ_DEEP_ONLY === '1';
+
+const ALL_MEASURED: Measured[] = [
   ...PAIRED.flatMap(({ name, run }) =>
     (['rollup', 'raw'] as const).map((path) => ({
       name,
@@ -108,6 +112,10 @@ const MEASURED: Measured[] = [
   ...DEEPER.map((r) => ({ ...r, path: 'deeper' as const, runs: DEEP_REPS })),
   ...DEEPER_RAW.map((r) => ({ ...r, path: 'deeper' as const, runs: RAW_REPS })),
 ];
+
+const MEASURED = DEEP_ONLY
+  ? ALL_MEASURED.filter((m) => m.path === 'deeper' || (m.name === 'overview' && m.path === 'rollup'))
+  : ALL_MEASURED;
 
 /** Nearest-rank percentile of the samples. */
 function percentile(samples: number[], p: number): number {
@@ -187,7 +195,7 @@ async function main() {
   await defineDeeperReads(db, site);
   const ws = windows(design);
   // Both paths must agree at this scale too; these runs also warm the caches.
-  for (const w of ws) {
+  for (const w of DEEP_ONLY ? [] : ws) {
     const q = query(site, w, 'day');
     for (const { name, run } of PAIRED) {
       const [a, b] = [await run(db, q, 'rollup'), await run(db, q, 'raw')];
@@ -195,8 +203,10 @@ async function main() {
         throw new Error(`${name}, ${w.label}: rollup ${JSON.stringify(a)} ≠ raw ${JSON.stringify(b)}`);
     }
   }
-  for (const r of RAW_ONLY) await r.run(db, query(site, ws[0]!, 'day'));
-  console.log(`rollup and raw paths agree on every window: ${ws.map((w) => w.label).join(', ')}`);
+  if (!DEEP_ONLY) {
+    for (const r of RAW_ONLY) await r.run(db, query(site, ws[0]!, 'day'));
+    console.log(`rollup and raw paths agree on every window: ${ws.map((w) => w.label).join(', ')}`);
+  }
   await checkDeeperReads(db, (i) => query(site, ws[i % ws.length]!, 'day'));
 
   // Reads interleaved, each round on the next window, so noise and caches hit every read alike.
@@ -219,16 +229,17 @@ async function main() {
     console.log(`| ${r.name} | ${r.path} | ${r.runs} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`);
   console.log('');
   let met = true;
-  for (const { name } of PAIRED) {
+  for (const { name } of DEEP_ONLY ? [] : PAIRED) {
     const rollup = stats.find((r) => r.name === name && r.path === 'rollup')!;
     const raw = stats.find((r) => r.name === name && r.path === 'raw')!;
     const [r50, r95] = [raw.p50 / rollup.p50, raw.p95 / rollup.p95];
     met &&= rollup.p95 < 50 && r50 >= 20 && r95 >= 20;
     console.log(`- ${name}: raw ÷ rollup **${r50.toFixed(0)}×** at p50, **${r95.toFixed(0)}×** at p95`);
   }
-  console.log(
-    `\ngoal (overview and timeseries: rollup p95 < 50 ms and ≥ 20× faster than raw): ${met ? 'met' : 'NOT met'}`,
-  );
+  if (!DEEP_ONLY)
+    console.log(
+      `\ngoal (overview and timeseries: rollup p95 < 50 ms and ≥ 20× faster than raw): ${met ? 'met' : 'NOT met'}`,
+    );
   const overviewRollup = stats.find((r) => r.name === 'overview' && r.path === 'rollup')!;
   reportDeeper(
     stats.filter((r) => r.path === 'deeper'),

@@ -4,6 +4,7 @@ import { agentFetchesProjection } from './agent-fetches/projection.js';
 import { agentRollupMinuteProjection } from './agent-rollup-minute/projection.js';
 import { citationGapProjection } from './citation-gap/projection.js';
 import { pathVisitors } from './path-visitors/projection.js';
+import { vitalHistograms } from './vital-histograms/projection.js';
 import type { Projection } from './projection.js';
 import { rawEvents } from './raw-events/projection.js';
 import { rollupMinute } from './rollup-minute/projection.js';
@@ -21,6 +22,7 @@ export function createProjections(catalog: Catalog): readonly Projection[] {
     agentCoverageProjection(catalog),
     citationGapProjection(catalog),
     pathVisitors,
+    vitalHistograms,
   ] as Projection[];
 }
 

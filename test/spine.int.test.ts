@@ -67,6 +67,7 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
       'path_visitors',
       'raw_events',
       'rollup_minute',
+      'vital_histograms',
     ]);
 
     for (const range of ['today', '7d']) {

@@ -19,13 +19,24 @@ export interface PathVisitorsState {
 
 const visitorKey = (h: HitRecorded) => `${h.site}\u0000${h.visitor}`;
 
+/**
+ * A pathname's directory prefixes: its parts up to each `/` after the first character
+ * (`/docs/a/b`: `/docs/`, `/docs/a/`), the rows of `path_prefix_visitors_day` it counts in
+ * (migration 0021 computes the same in SQL).
+ */
+export function pathPrefixes(pathname: string): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < pathname.length; i++) if (pathname[i] === '/') out.push(pathname.slice(0, i + 1));
+  return out;
+}
+
 /** The pageviews among a batch's hits: the only hits a path goal counts. */
 export const pageviews = (hits: readonly HitRecorded[]) => hits.filter((h) => h.kind === 'pageview');
 
 /**
  * Numbers the batch's new visitors in stream order, keeps each pageview with its visitor's number,
- * and sets the visitor's bit in the row of the pageview's UTC day, path and block, adding the
- * pageview there. Run once per batch (the runner's
+ * and sets the visitor's bit in the row of the pageview's UTC day, path and block, and in those of
+ * its day, block and each directory prefix of its path, adding the pageview there. Run once per batch (the runner's
  * claimed sequence), folding a batch again would count its pageviews twice, like every rollup.
  */
 export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisitorsState): Sql[] {
@@ -56,14 +67,24 @@ export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisito
     SELECT * FROM unnest(${views.map((h) => h.site)}::bigint[],
       ${views.map((h) => new Date(h.ts).toISOString())}::timestamptz[], ${views.map((h) => h.pathname)}::text[],
       ${ns}::int[])`);
+  const dayOf = (h: HitRecorded) => new Date(Math.floor(h.ts / DAY_MS) * DAY_MS).toISOString();
   out.push(sql`
     INSERT INTO path_visitors_day AS d (site_id, day, pathname, block, visitors, pageviews)
     SELECT site_id, day, pathname, ${blockOf(sql`n`)}, bit_or(${bitOf(sql`n`)}), count(*)
-    FROM unnest(${views.map((h) => h.site)}::bigint[],
-      ${views.map((h) => new Date(Math.floor(h.ts / DAY_MS) * DAY_MS).toISOString())}::timestamptz[],
+    FROM unnest(${views.map((h) => h.site)}::bigint[], ${views.map(dayOf)}::timestamptz[],
       ${views.map((h) => h.pathname)}::text[], ${ns}::int[]) AS v(site_id, day, pathname, n)
     GROUP BY 1, 2, 3, 4
     ON CONFLICT (site_id, day, pathname, block) DO UPDATE
+      SET visitors = d.visitors | excluded.visitors, pageviews = d.pageviews + excluded.pageviews`);
+  const under = views.flatMap((h, i) => pathPrefixes(h.pathname).map((prefix) => ({ h, prefix, n: ns[i]! })));
+  if (under.length > 0)
+    out.push(sql`
+    INSERT INTO path_prefix_visitors_day AS d (site_id, day, prefix, block, visitors, pageviews)
+    SELECT site_id, day, prefix, ${blockOf(sql`n`)}, bit_or(${bitOf(sql`n`)}), count(*)
+    FROM unnest(${under.map((u) => u.h.site)}::bigint[], ${under.map((u) => dayOf(u.h))}::timestamptz[],
+      ${under.map((u) => u.prefix)}::text[], ${under.map((u) => u.n)}::int[]) AS v(site_id, day, prefix, n)
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT (site_id, prefix, day, block) DO UPDATE
       SET visitors = d.visitors | excluded.visitors, pageviews = d.pageviews + excluded.pageviews`);
   return out;
 }

@@ -27,7 +27,7 @@ async function loadNumbers(db: Db, views: ReturnType<typeof pageviews>): Promise
 export const pathVisitors: Projection<PathVisitorsState> = {
   name: 'path_visitors',
   origin: '*',
-  tables: ['path_visitor_numbers', 'path_visitors_day', 'path_visitor_hits'],
+  tables: ['path_visitor_numbers', 'path_visitors_day', 'path_visitor_hits', 'path_prefix_visitors_day'],
   load: (db, events) => loadNumbers(db, pageviews(humanHits(events).map((s) => s.event))),
   fold: (events, state) =>
     foldPathVisitors(

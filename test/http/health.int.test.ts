@@ -24,6 +24,7 @@ describe('GET /healthz', () => {
         { name: 'agent_coverage', last_seq: 0, lag: 0 },
         { name: 'citation_gap', last_seq: 0, lag: 0 },
         { name: 'path_visitors', last_seq: 0, lag: 0 },
+        { name: 'vital_histograms', last_seq: 0, lag: 0 },
       ],
     });
   });
@@ -46,6 +47,7 @@ describe('GET /healthz', () => {
           { name: 'agent_coverage', last_seq: null, lag: 0 },
           { name: 'citation_gap', last_seq: null, lag: 0 },
           { name: 'path_visitors', last_seq: null, lag: 0 },
+          { name: 'vital_histograms', last_seq: null, lag: 0 },
         ],
       });
     } finally {

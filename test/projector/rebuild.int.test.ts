@@ -81,6 +81,7 @@ describe('twofold projections rebuild', () => {
       'path_visitors',
       'raw_events',
       'rollup_minute',
+      'vital_histograms',
     ]);
     const q = async (text: string) => (await t.database.pool.query(text)).rows[0];
     expect(await q('SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events')).toEqual({

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadDataDesign } from '../../bench/read-data.js';
 import { pathVisitors } from '../../projections/path-visitors/projection.js';
@@ -9,7 +10,8 @@ import { createGoal } from '../../src/goals/store.js';
 import type { Query } from '../../src/read/envelope/query.js';
 import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
 import { goals } from '../../src/read/goals/goals.js';
-import { dayCover } from '../../src/read/goals/path-visitors.js';
+import { dayCover, directoryPrefix } from '../../src/read/goals/path-visitors.js';
+import { pathPrefixes } from '../../projections/path-visitors/fold.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { foldDesign } from '../support/design-stream.js';
@@ -108,6 +110,29 @@ describe('path goals from the path_visitors projection', () => {
       days: null,
       edges: [[D0 + HOUR, D0 + 20 * HOUR]],
     });
+  });
+
+  it('reads a `<dir>/*` goal from its directory’s rows, which the fold writes as migration 0021 fills them', async () => {
+    expect(pathPrefixes('/docs/a/b')).toEqual(['/docs/', '/docs/a/']);
+    expect(pathPrefixes('/docs/')).toEqual(['/docs/']);
+    expect(pathPrefixes('/')).toEqual([]);
+    expect(directoryPrefix('/docs/*')).toBe('/docs/');
+    expect(directoryPrefix('/docs/a/*')).toBe('/docs/a/');
+    for (const other of ['/*', '/docs*', '/blog/post-*', '/*/docs/*', '/pricing'])
+      expect(directoryPrefix(other)).toBeNull();
+    // The migration's statement over the pageviews kept with their numbers gives the folded rows.
+    const migration = readFileSync(
+      new URL('../../migrations/0021_path_prefix_visitors.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.lastIndexOf('SELECT h.site_id')).replace(/;\s*$/, '');
+    const ordered = (q: string) => db.pool.query(`SELECT * FROM (${q}) r ORDER BY r::text`);
+    const [folded, filled] = await Promise.all([
+      ordered('SELECT site_id, day, prefix, block, visitors, pageviews FROM path_prefix_visitors_day'),
+      ordered(backfill),
+    ]);
+    expect(folded.rows.length).toBeGreaterThan(10);
+    expect(filled.rows).toEqual(folded.rows);
   });
 
   it('counts a visitor of two matching paths on two days once: /docs/* 2 visitors, 4 conversions', async () => {

@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawEvents } from '../../projections/raw-events/projection.js';
+import { vitalHistograms } from '../../projections/vital-histograms/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
@@ -123,7 +124,7 @@ beforeAll(async () => {
     hit({ site, visitor: 'v0', ts: at(2), kind: 'error', props: { message: 'x' }, device: 'desktop' }),
     hit({ site, visitor: 'old', ts: at(-5), kind: 'web_vitals', device: 'desktop', vitals: { lcp: 9999 } }),
   ];
-  await foldBatch(t.deps.db, rawEvents, messages([others, vitals]));
+  for (const p of [rawEvents, vitalHistograms]) await foldBatch(t.deps.db, p, messages([others, vitals]));
 });
 afterAll(() => t?.close());
 

@@ -27,8 +27,18 @@ export function dayCover(w: Window): { days: [number, number] | null; edges: [nu
 }
 
 /**
+ * The directory a pattern `<dir>/*` counts every path under (`/docs/*`: `/docs/`), whose whole days
+ * `path_prefix_visitors_day` holds in one row per block; null for any other pattern (`/*` too: the
+ * root is no prefix there), read from the rows of the matching paths.
+ */
+export function directoryPrefix(pattern: string): string | null {
+  const dir = pattern.slice(0, -1);
+  return pattern.endsWith('/*') && dir.length > 1 && !dir.includes('*') ? dir : null;
+}
+
+/**
  * One path goal's distinct visitors and pageviews in the window: the whole days' bit strings of the
- * matching paths (`path_visitors_day`), and each edge's matching pageviews (`path_visitor_hits`,
+ * matching paths (`path_visitors_day`, or of the directory for `<dir>/*`), and each edge's matching pageviews (`path_visitor_hits`,
  * less than a day each) as the bits of their visitors' numbers, ORed per block, then the set bits
  * counted. A visitor of several paths or days is one bit, so the count is exactly that of distinct
  * visitors.
@@ -37,7 +47,12 @@ function branch(id: number, site: number, w: Window, path: string): Sql {
   const { days, edges } = dayCover(w);
   const pattern = likePathPattern(path);
   const parts: Sql[] = [];
-  if (days)
+  const prefix = directoryPrefix(path);
+  if (days && prefix !== null)
+    parts.push(sql`
+      SELECT block, visitors, pageviews FROM path_prefix_visitors_day
+      WHERE site_id = ${site} AND prefix = ${prefix} AND day >= ${iso(days[0])} AND day < ${iso(days[1])}`);
+  else if (days)
     parts.push(sql`
       SELECT block, visitors, pageviews FROM path_visitors_day
       WHERE site_id = ${site} AND day >= ${iso(days[0])} AND day < ${iso(days[1])} AND pathname LIKE ${pattern}`);

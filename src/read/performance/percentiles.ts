@@ -1,12 +1,19 @@
+import { VITALS, type Vital } from '../../../projections/vital-histograms/buckets.js';
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
-import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
+import { ALL, deviceGroup, histogramPercentiles, rankedHits } from './histograms.js';
 
-/** The Web Vitals a `web_vitals` hit may carry (decisions.md §6), each a column of `events`. */
-export const VITALS = ['lcp', 'cls', 'inp', 'fcp', 'ttfb'] as const;
-export type Vital = (typeof VITALS)[number];
+export { VITALS, type Vital };
+
+/** Where the figures come from: the `vital_histograms` projection, or the `web_vitals` hits themselves. */
+export type VitalSource = 'vital_histograms' | 'raw';
+
+/** The projection keeps no dimension of a hit but its page and device type: a filtered query reads the hits. */
+export const vitalSource = (filters: FilterTree): VitalSource =>
+  filterDimensions(filters).size === 0 ? 'vital_histograms' : 'raw';
 
 /** The percentiles reported, as `percentile_disc` fractions. */
 export const PERCENTILES = { p50: 0.5, p75: 0.75, p95: 0.95 } as const;
@@ -96,8 +103,92 @@ function statement(hits: Sql, grouping: Grouping, opts: GroupOptions): Sql {
 }
 
 /**
- * The window's `web_vitals` hits (matching the filters), overall or per page or device type, on
- * the partial indexes of `web_vitals` rows (migration 0016). Groups rank by samples, then key.
+ * Each listed page's percentiles from its own hits, in the order given: the projection ranks the
+ * pages, but keeps no histogram per page (a page's day holds too few hits for one to shrink them).
+ */
+function pagesStatement(hits: Sql, ranked: { key: string | null; samples: number }[]): Sql {
+  return sql`
+    SELECT r.key, r.samples, v.*
+    FROM unnest(${ranked.map((r) => r.key)}::text[], ${ranked.map((r) => r.samples)}::int[]) WITH ORDINALITY
+      AS r(key, samples, i)
+    CROSS JOIN LATERAL (SELECT ${join(aggregates(), ', ')} FROM events e WHERE ${hits} AND e.pathname = r.key) v
+    ORDER BY r.i`;
+}
+
+/** The figures from the `vital_histograms` projection (no filters): same as from the hits. */
+async function fromHistograms(
+  db: Db,
+  q: Query,
+  w: Window,
+  grouping: Grouping,
+  opts: GroupOptions,
+): Promise<({ key: string | null } & VitalFigures)[]> {
+  if (grouping === 'pages') {
+    const ranked = await rankedHits(db, q.site, w, 'pathname', opts);
+    // Two statements side by side, on alternate ranks (the top pages hold most hits): the sorts
+    // of the listed pages' hits are most of the read's work.
+    const lanes = [0, 1].map((lane) => ranked.filter((_, i) => i % 2 === lane)).filter((l) => l.length > 0);
+    const results = await Promise.all(lanes.map((l) => db.query<Row>(pagesStatement(vitalHits(q, w), l))));
+    const byKey = new Map(results.flatMap((r) => r.rows).map((r) => [r.key, r]));
+    return ranked.map(({ key }) => ({ key, ...figuresOf(byKey.get(key)!) }));
+  }
+  if (grouping === 'devices') return (await overallAndDevices(db, q, w, opts)).devices;
+  // Without the device types' percentiles (a comparison window's overall row).
+  const [ranked, percentiles] = await Promise.all([
+    rankedHits(db, q.site, w, null),
+    histogramPercentiles(db, q.site, w, false, FRACTIONS),
+  ]);
+  return [{ key: null, ...histogramFigures(percentiles.get(ALL), ranked[0]?.samples ?? 0) }];
+}
+
+function histogramFigures(
+  vitals: Awaited<ReturnType<typeof histogramPercentiles>> extends Map<string, infer V>
+    ? V | undefined
+    : never,
+  samples: number,
+): VitalFigures {
+  const out: VitalFigures = { samples };
+  for (const v of VITALS) {
+    const f = vitals?.[v];
+    if (f) out[v] = { p50: f.values[0]!, p75: f.values[1]!, p95: f.values[2]!, samples: f.samples };
+  }
+  return out;
+}
+
+/**
+ * The overall row and the device types' rows from one read of the `vital_histograms` projection:
+ * all hits' counts are the device types' summed. Device types are few: all are ranked, then paged
+ * or picked here.
+ */
+export async function overallAndDevices(
+  db: Db,
+  q: Query,
+  w: Window,
+  opts: GroupOptions,
+): Promise<{ overall: VitalFigures; devices: ({ key: string | null } & VitalFigures)[] }> {
+  const [ranked, percentiles] = await Promise.all([
+    rankedHits(db, q.site, w, 'device'),
+    histogramPercentiles(db, q.site, w, true, FRACTIONS),
+  ]);
+  const listed = opts.keys
+    ? ranked.filter((r) => r.key !== null && opts.keys!.includes(r.key))
+    : ranked.slice(opts.offset ?? 0, opts.limit === undefined ? undefined : (opts.offset ?? 0) + opts.limit);
+  return {
+    overall: histogramFigures(
+      percentiles.get(ALL),
+      ranked.reduce((s, r) => s + r.samples, 0),
+    ),
+    devices: listed.map(({ key, samples }) => ({
+      key,
+      ...histogramFigures(percentiles.get(deviceGroup(key)), samples),
+    })),
+  };
+}
+
+/**
+ * The window's `web_vitals` hits (matching the filters), overall or per page or device type. Groups
+ * rank by samples, then key. From the `vital_histograms` projection unless `source` is `raw`
+ * (filters need the hits), else on the partial indexes of `web_vitals` rows (migration 0016).
  */
 export async function vitalGroups(
   db: Db,
@@ -105,7 +196,9 @@ export async function vitalGroups(
   w: Window,
   grouping: Grouping,
   opts: GroupOptions = {},
+  source: VitalSource = vitalSource(q.filters),
 ): Promise<({ key: string | null } & VitalFigures)[]> {
+  if (source === 'vital_histograms') return fromHistograms(db, q, w, grouping, opts);
   const { rows } = await db.query<Row>(statement(vitalHits(q, w), grouping, opts));
   return rows.map((r) => ({ key: r.key, ...figuresOf(r) }));
 }

@@ -2,7 +2,14 @@ import type { Db } from '../../db/sql.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Paging } from '../stats/breakdown.js';
-import { type Grouping, type VitalFigures, vitalGroups } from './percentiles.js';
+import {
+  type Grouping,
+  overallAndDevices,
+  type VitalFigures,
+  vitalGroups,
+  type VitalSource,
+  vitalSource,
+} from './percentiles.js';
 
 /** A row's figures, and with `compare` the same figures of the other window beside them. */
 export type Compared = VitalFigures & { comparison?: VitalFigures };
@@ -16,22 +23,36 @@ export interface Performance {
 }
 
 /** Overall, pages and devices are separate queries so Postgres runs them side by side. */
-async function figures(db: Db, q: Query, w: Window, p: Paging) {
+async function figures(db: Db, q: Query, w: Window, p: Paging, source: VitalSource) {
   const page = { limit: p.limit, offset: (p.page - 1) * p.limit };
+  if (source === 'vital_histograms') {
+    const [both, pages] = await Promise.all([
+      overallAndDevices(db, q, w, page),
+      vitalGroups(db, q, w, 'pages', page, source),
+    ]);
+    return { overall: { key: null, ...both.overall }, pages, devices: both.devices };
+  }
   const [overall, pages, devices] = await Promise.all([
-    vitalGroups(db, q, w, 'overall'),
-    vitalGroups(db, q, w, 'pages', page),
-    vitalGroups(db, q, w, 'devices', page),
+    vitalGroups(db, q, w, 'overall', {}, source),
+    vitalGroups(db, q, w, 'pages', page, source),
+    vitalGroups(db, q, w, 'devices', page, source),
   ]);
   return { overall: overall[0]!, pages, devices };
 }
 
 /** The other window's figures of the groups listed, by key; a group without hits there has `samples: 0`. */
-async function comparisonOf(db: Db, q: Query, w: Window, grouping: Grouping, keys: (string | null)[]) {
+async function comparisonOf(
+  db: Db,
+  q: Query,
+  w: Window,
+  grouping: Grouping,
+  keys: (string | null)[],
+  source: VitalSource,
+) {
   const listed = keys.filter((k): k is string => k !== null);
-  const rows = await vitalGroups(db, q, w, grouping, { keys: listed });
+  const rows = await vitalGroups(db, q, w, grouping, { keys: listed }, source);
   // A NULL key (hits without a device) cannot be asked for by value: its row comes from all groups.
-  const withNull = keys.includes(null) ? await vitalGroups(db, q, w, grouping) : [];
+  const withNull = keys.includes(null) ? await vitalGroups(db, q, w, grouping, {}, source) : [];
   const byKey = new Map([...withNull, ...rows].map(({ key, ...f }) => [key, f as VitalFigures]));
   return (key: string | null): VitalFigures => byKey.get(key) ?? { samples: 0 };
 }
@@ -39,12 +60,17 @@ async function comparisonOf(db: Db, q: Query, w: Window, grouping: Grouping, key
 const strip = ({ key: _key, ...f }: { key: string | null } & VitalFigures): VitalFigures => f;
 
 /**
- * LCP, CLS, INP, FCP and TTFB at p50, p75 and p95 (exact nearest-rank, from the raw `web_vitals`
- * hits), over the window and per page and device type (each list ranked by samples, paged by
+ * LCP, CLS, INP, FCP and TTFB at p50, p75 and p95 (exact nearest-rank: from the `vital_histograms`
+ * projection, or with filters from the `web_vitals` hits), over the window and per page and device type (each list ranked by samples, paged by
  * `limit`/`page`). With `compare`, each row carries the same figures of the other window.
  */
-export async function performanceStats(db: Db, q: Query, p: Paging): Promise<Performance> {
-  const now = await figures(db, q, q, p);
+export async function performanceStats(
+  db: Db,
+  q: Query,
+  p: Paging,
+  source: VitalSource = vitalSource(q.filters),
+): Promise<Performance> {
+  const now = await figures(db, q, q, p, source);
   const data: Performance = {
     overall: strip(now.overall),
     pages: now.pages.map(({ key, ...f }) => ({ pathname: key!, ...f })),
@@ -53,13 +79,14 @@ export async function performanceStats(db: Db, q: Query, p: Paging): Promise<Per
   if (!q.comparison) return data;
   const w = q.comparison;
   const [overall, pages, devices] = await Promise.all([
-    vitalGroups(db, q, w, 'overall'),
+    vitalGroups(db, q, w, 'overall', {}, source),
     comparisonOf(
       db,
       q,
       w,
       'pages',
       now.pages.map((r) => r.key),
+      source,
     ),
     comparisonOf(
       db,
@@ -67,6 +94,7 @@ export async function performanceStats(db: Db, q: Query, p: Paging): Promise<Per
       w,
       'devices',
       now.devices.map((r) => r.key),
+      source,
     ),
   ]);
   return {

@@ -1,0 +1,64 @@
+import { type Sql, sql } from '../../src/db/sql.js';
+import type { HitRecorded } from '../../streams/events.js';
+import { bucketOf, VITALS } from './buckets.js';
+
+const DAY_MS = 86_400_000;
+/** 1970-01-05, the first Monday of the epoch: ISO weeks start 4 days after it plus whole weeks. */
+const MONDAY_MS = 4 * DAY_MS;
+const WEEK_MS = 7 * DAY_MS;
+
+/** The periods a row is kept for (`span` days from `start`): its UTC day and its ISO week, UTC. */
+export const SPANS = [1, 7] as const;
+export const periodStart = (ts: number, span: (typeof SPANS)[number]) =>
+  span === 1
+    ? Math.floor(ts / DAY_MS) * DAY_MS
+    : Math.floor((ts - MONDAY_MS) / WEEK_MS) * WEEK_MS + MONDAY_MS;
+
+/** The `web_vitals` hits among a batch's hits: the only ones this projection counts. */
+export const vitalHits = (hits: readonly HitRecorded[]) => hits.filter((h) => h.kind === 'web_vitals');
+
+/**
+ * Adds each `web_vitals` hit to its day's and its week's rows: the hit to `vital_hits` (by page and
+ * device type), each vital it carries to its bucket in `vital_buckets` and its value in
+ * `vital_values`. Values go through `real`, as into `events`, so both hold the same numbers. Like
+ * every rollup, run once per batch (the runner's claimed sequence): a batch folded twice would
+ * count twice.
+ */
+export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
+  const rows = vitalHits(hits).flatMap((h) =>
+    SPANS.map((span) => ({ h, span, start: periodStart(h.ts, span) })),
+  );
+  if (rows.length === 0) return [];
+  const samples = rows.flatMap((r) =>
+    VITALS.flatMap((v) => (r.h.vitals?.[v] === undefined ? [] : [{ ...r, vital: v, value: r.h.vitals[v] }])),
+  );
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const out: Sql[] = [
+    sql`
+    INSERT INTO vital_hits AS t (site_id, span, start, pathname, device, hits)
+    SELECT site_id, span, start, pathname, device, count(*)
+    FROM unnest(${rows.map((r) => r.h.site)}::bigint[], ${rows.map((r) => r.span)}::smallint[],
+      ${rows.map((r) => iso(r.start))}::timestamptz[], ${rows.map((r) => r.h.pathname)}::text[],
+      ${rows.map((r) => r.h.device ?? null)}::text[]) AS h(site_id, span, start, pathname, device)
+    GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (site_id, span, start, pathname, device) DO UPDATE SET hits = t.hits + excluded.hits`,
+  ];
+  if (samples.length === 0) return out;
+  const values = sql`
+    SELECT site_id, span, start, vital, device, value, ${bucketOf(sql`vital`, sql`value`)} AS bucket
+    FROM unnest(${samples.map((s) => s.h.site)}::bigint[], ${samples.map((s) => s.span)}::smallint[],
+      ${samples.map((s) => iso(s.start))}::timestamptz[], ${samples.map((s) => s.vital)}::text[],
+      ${samples.map((s) => s.h.device ?? null)}::text[], ${samples.map((s) => s.value)}::real[])
+      AS s(site_id, span, start, vital, device, value)`;
+  out.push(sql`
+    INSERT INTO vital_values AS t (site_id, vital, bucket, span, start, device, value, samples)
+    SELECT site_id, vital, bucket, span, start, device, value, count(*) FROM (${values}) s
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (site_id, vital, bucket, span, start, device, value) DO UPDATE SET samples = t.samples + excluded.samples`);
+  out.push(sql`
+    INSERT INTO vital_buckets AS t (site_id, span, start, vital, device, bucket, samples)
+    SELECT site_id, span, start, vital, device, bucket, count(*) FROM (${values}) s
+    GROUP BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT (site_id, span, start, vital, device, bucket) DO UPDATE SET samples = t.samples + excluded.samples`);
+  return out;
+}

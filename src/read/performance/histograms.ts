@@ -1,0 +1,223 @@
+import { bucketOf, VITALS, type Vital } from '../../../projections/vital-histograms/buckets.js';
+import { periodStart } from '../../../projections/vital-histograms/fold.js';
+import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
+import type { Window } from '../envelope/range.js';
+import { dayCover } from '../goals/path-visitors.js';
+
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The figures of one group of hits: per vital the nearest-rank percentiles asked for, and the hits. */
+export interface HistogramFigures {
+  samples: number;
+  /** Per vital reported: its samples and the value at each fraction of `fractions`, in order. */
+  vitals: Partial<Record<Vital, { samples: number; values: number[] }>>;
+}
+
+/**
+ * The window's rows of the projection: its whole ISO weeks (UTC) from `vital_*` rows of span 7,
+ * its other whole UTC days from rows of span 1, and the parts of days at its edges from the hits.
+ */
+export function histogramCover(w: Window): { periods: Sql[]; edges: Sql | null } {
+  const { days, edges } = dayCover(w);
+  const parts: [number, number, number][] = [];
+  if (days) {
+    const [first, last] = days;
+    const monday = periodStart(first + 6 * DAY_MS, 7);
+    const weeksEnd = monday + Math.floor((last - monday) / WEEK_MS) * WEEK_MS;
+    if (weeksEnd > monday) parts.push([1, first, monday], [7, monday, weeksEnd], [1, weeksEnd, last]);
+    else parts.push([1, first, last]);
+  }
+  const periods = parts
+    .filter(([, a, b]) => a < b)
+    .map(([span, a, b]) => sql`(span = ${span} AND start >= ${iso(a)} AND start < ${iso(b)})`);
+  const ranges = edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`);
+  return {
+    periods,
+    edges: ranges.length > 0 ? sql`(${join(ranges, ' OR ')})` : null,
+  };
+}
+
+/**
+ * `select(period)` for each period, as one UNION ALL: each branch one index range (an OR of the
+ * periods would read every period of the key and filter). None: a statement without rows.
+ */
+function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql): Sql {
+  return periods.length > 0 ? join(periods.map(select), ' UNION ALL ') : sql`${select(sql`false`)}`;
+}
+
+/** The edge hits' vitals, one row per value reported, as the projection's rows. */
+function edgeValues(site: number, edges: Sql): Sql {
+  const pairs = join(
+    VITALS.map((v) => sql`(${v}, ${raw(`e.${v}`)})`),
+    ', ',
+  );
+  return sql`
+    SELECT e.device, x.vital, ${bucketOf(sql`x.vital`, sql`x.value`)} AS bucket, x.value
+    FROM events e CROSS JOIN LATERAL (VALUES ${pairs}) AS x(vital, value)
+    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges} AND x.value IS NOT NULL`;
+}
+
+/**
+ * `web_vitals` hits per group over the window: per page or device type (`by`), ranked by hits then
+ * key as the raw path ranks them, paged, or only `keys`.
+ */
+export async function rankedHits(
+  db: Db,
+  site: number,
+  w: Window,
+  by: 'pathname' | 'device' | null,
+  opts: { limit?: number; offset?: number; keys?: readonly string[] } = {},
+): Promise<{ key: string | null; samples: number }[]> {
+  const { periods, edges } = histogramCover(w);
+  const key = by === null ? sql`NULL::text` : raw(by);
+  const parts = [
+    perPeriod(
+      periods,
+      (p) => sql`SELECT ${key} AS key, hits FROM vital_hits WHERE site_id = ${site} AND ${p}`,
+    ),
+  ];
+  if (edges)
+    parts.push(sql`
+      SELECT ${by === null ? sql`NULL::text` : raw(`e.${by}`)}, 1 FROM events e
+      WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges}`);
+  const only = opts.keys ? sql`WHERE key = ANY(${opts.keys}::text[])` : sql``;
+  const page = opts.limit !== undefined ? sql`LIMIT ${opts.limit} OFFSET ${opts.offset ?? 0}` : sql``;
+  const { rows } = await db.query<{ key: string | null; samples: number }>(sql`
+    SELECT key, sum(hits)::int AS samples FROM (${join(parts, ' UNION ALL ')}) h ${only}
+    GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${page}`);
+  return rows;
+}
+
+/** The value at rank `rank` (from 1) of counted values sorted ascending. */
+function valueAtRank(counts: Map<number, number>, rank: number): number {
+  let seen = 0;
+  for (const value of [...counts.keys()].sort((a, b) => a - b)) {
+    seen += counts.get(value)!;
+    if (seen >= rank) return value;
+  }
+  throw new Error(`rank ${rank} beyond the ${seen} values counted`);
+}
+
+/** A group's key in maps: '' for all hits, else `d:` and the device type (NUL for none). */
+export const ALL = '';
+export const deviceGroup = (device: string | null) => `d:${device ?? '\u0000'}`;
+
+interface Target {
+  group: string;
+  vital: Vital;
+  bucket: number;
+  /** The rank within the bucket. */
+  rank: number;
+  /** Which fraction of the vital's list this target answers. */
+  index: number;
+}
+
+/**
+ * Exact nearest-rank percentiles over the window, for all hits (group ALL) and, with `byDevice`,
+ * per device type too (deviceGroup), from the
+ * `vital_histograms` projection: the value at rank ⌈p·n⌉ (the rank `percentile_disc` takes, in the
+ * same float8 arithmetic) is found by summing the bucket counts in value order to the bucket that
+ * holds that rank, then the value counts of that bucket alone to the value. Same figures as sorting
+ * the hits, without reading them (test/read/performance-histograms.int.test.ts).
+ */
+export async function histogramPercentiles(
+  db: Db,
+  site: number,
+  w: Window,
+  byDevice: boolean,
+  fractions: readonly number[],
+): Promise<Map<string, Partial<Record<Vital, { samples: number; values: number[] }>>>> {
+  const { periods, edges } = histogramCover(w);
+  const device = (alias: string) => raw(`${alias}device`);
+  // All hits' counts are the device types' summed: one read serves both.
+  const groupsOf = (d: string | null) => (byDevice ? [ALL, deviceGroup(d)] : [ALL]);
+  const coarse = [
+    perPeriod(
+      periods,
+      (p) =>
+        sql`SELECT ${device('')} AS device, vital, bucket, samples FROM vital_buckets WHERE site_id = ${site} AND ${p}`,
+    ),
+  ];
+  if (edges)
+    coarse.push(sql`SELECT ${device('x.')}, x.vital, x.bucket, 1 FROM (${edgeValues(site, edges)}) x`);
+  const buckets = await db.query<{
+    device: string | null;
+    vital: Vital;
+    bucket: number;
+    samples: number;
+  }>(sql`
+    SELECT device, vital, bucket, sum(samples)::int AS samples FROM (${join(coarse, ' UNION ALL ')}) b
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+
+  // Per group and vital, its buckets in value order; then per fraction the bucket holding its rank.
+  const perVital = new Map<string, { group: string; vital: Vital; counts: Map<number, number> }>();
+  for (const r of buckets.rows)
+    for (const group of groupsOf(r.device)) {
+      const k = `${group}\u0001${r.vital}`;
+      if (!perVital.has(k)) perVital.set(k, { group, vital: r.vital, counts: new Map() });
+      const counts = perVital.get(k)!.counts;
+      counts.set(r.bucket, (counts.get(r.bucket) ?? 0) + r.samples);
+    }
+  const out = new Map<string, Partial<Record<Vital, { samples: number; values: number[] }>>>();
+  const targets: Target[] = [];
+  for (const { group, vital, counts } of perVital.values()) {
+    const rows = [...counts]
+      .map(([bucket, samples]) => ({ bucket, samples }))
+      .sort((a, b) => a.bucket - b.bucket);
+    const n = rows.reduce((s, r) => s + r.samples, 0);
+    if (!out.has(group)) out.set(group, {});
+    out.get(group)![vital] = { samples: n, values: [] };
+    fractions.forEach((p, index) => {
+      let rank = Math.max(1, Math.ceil(p * n));
+      for (const r of rows) {
+        if (rank <= r.samples) {
+          targets.push({ group, vital, bucket: r.bucket, rank, index });
+          break;
+        }
+        rank -= r.samples;
+      }
+    });
+  }
+  if (targets.length === 0) return out;
+
+  // The value counts of just the buckets holding a rank asked for.
+  const wanted = [...new Map(targets.map((t) => [`${t.vital}\u0001${t.bucket}`, t])).values()];
+  const fine = [
+    sql`SELECT ${device('v.')} AS device, t.vital, t.bucket, v.value, v.samples
+      FROM unnest(${wanted.map((t) => t.vital)}::text[], ${wanted.map((t) => t.bucket)}::int[]) AS t(vital, bucket)
+      CROSS JOIN LATERAL (${perPeriod(
+        periods,
+        (p) => sql`SELECT device, value, samples FROM vital_values
+          WHERE site_id = ${site} AND vital = t.vital AND bucket = t.bucket AND ${p}`,
+      )}) v`,
+  ];
+  if (edges)
+    fine.push(sql`
+      SELECT ${device('x.')}, x.vital, x.bucket, x.value, 1 FROM (${edgeValues(site, edges)}) x
+      WHERE (x.vital, x.bucket) IN (SELECT * FROM unnest(${wanted.map((t) => t.vital)}::text[], ${wanted.map((t) => t.bucket)}::int[]))`);
+  const values = await db.query<{
+    device: string | null;
+    vital: Vital;
+    bucket: number;
+    value: number;
+    samples: number;
+  }>(sql`
+    SELECT device, vital, bucket, value, sum(samples)::int AS samples FROM (${join(fine, ' UNION ALL ')}) f
+    GROUP BY 1, 2, 3, 4`);
+  const counts = new Map<string, Map<number, number>>();
+  for (const r of values.rows)
+    for (const group of groupsOf(r.device)) {
+      const k = `${group}\u0001${r.vital}\u0001${r.bucket}`;
+      if (!counts.has(k)) counts.set(k, new Map());
+      const c = counts.get(k)!;
+      c.set(r.value, (c.get(r.value) ?? 0) + r.samples);
+    }
+  for (const t of targets)
+    out.get(t.group)![t.vital]!.values[t.index] = valueAtRank(
+      counts.get(`${t.group}\u0001${t.vital}\u0001${t.bucket}`)!,
+      t.rank,
+    );
+  return out;
+}
