@@ -207,8 +207,8 @@ async function main() {
     };
     await db.query('INSERT INTO bench_agents_loaded (design, load) VALUES ($1, $2)', [design, load]);
     console.log(
-      `load: ${times.fetches} fetches and ${times.hits} pageviews folded by agent_fetches, agent_rollup_minute, ` +
-        `agent_coverage, citation_gap and raw_events in ${times.fold.toFixed(0)} s (${Math.round(times.events / times.fold)} events/s), ` +
+      `load: ${times.fetches} fetches and ${times.hits} pageviews folded by agent_fetches, raw_events and citation_gap ` +
+        `(people), the fetches' sums written in SQL, in ${times.fold.toFixed(0)} s (${Math.round(times.events / times.fold)} events/s), ` +
         `indexes built in ${times.indexes.toFixed(0)} s, VACUUM ANALYZE ${vacuum.toFixed(0)} s: **${total.toFixed(0)} s**`,
     );
   }
