@@ -13,6 +13,7 @@
 import type pg from 'pg';
 import { agentCoverageProjection } from '../projections/agent-coverage/projection.js';
 import { agentFetchesProjection } from '../projections/agent-fetches/projection.js';
+import { AGENT_GRAINS } from '../projections/agent-rollup-minute/grains.js';
 import { agentRollupMinuteProjection } from '../projections/agent-rollup-minute/projection.js';
 import { citationGapProjection } from '../projections/citation-gap/projection.js';
 import type { Projection, Sequenced } from '../projections/projection.js';
@@ -132,6 +133,15 @@ export const DERIVED_LANES: readonly (readonly string[])[] = [
      SELECT site_id, ${MINUTE}, agent_id, operator, purpose, ${STATUS_CLASS}, verified, count(*),
        count(*) FILTER (WHERE ${IS_HTML.sql}), sum(bytes)
      FROM agent_fetches GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    ...AGENT_GRAINS.filter((g) => g.table !== 'agent_rollup_minute').map(
+      (
+        g,
+      ) => `INSERT INTO ${g.table} (site_id, ${g.column}, agent_id, operator, purpose, status_class, verified,
+         fetches, html_fetches, bytes)
+       SELECT site_id, date_bin('${g.ms / 1000} seconds', minute, TIMESTAMPTZ '2000-01-01 00:00+00'), agent_id,
+         operator, purpose, status_class, verified, sum(fetches), sum(html_fetches), sum(bytes)
+       FROM agent_rollup_minute GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    ),
     `INSERT INTO url_coverage_day (site_id, pathname, day, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
      SELECT site_id, pathname, ${DAY}, agent_id, min(ts), max(ts), count(*), count(*) FILTER (WHERE verified)
      FROM agent_fetches GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
@@ -149,6 +159,30 @@ export const DERIVED_LANES: readonly (readonly string[])[] = [
     `INSERT INTO url_fetch_minute (site_id, pathname, minute, operator, purpose, fetches, html_fetches)
      SELECT site_id, pathname, ${MINUTE}, operator, purpose, count(*), count(*) FILTER (WHERE ${IS_HTML.sql})
      FROM agent_fetches GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    // Running totals per URL on every day the site has figures for (fetches, or answer-engine
+    // arrivals given or taken back): each URL's running sums over its own days, spread over the
+    // site's days up to the URL's next one. (The people's fold wrote the arrivals' share: replaced.)
+    'TRUNCATE url_citation_days, url_citation_through',
+    `CREATE TEMPORARY TABLE citation_day_figures AS
+     SELECT site_id, pathname, day, sum(fetches) AS fetches, sum(html_fetches) AS html_fetches, sum(arrivals) AS arrivals
+     FROM (
+       SELECT site_id, pathname, date_trunc('day', minute, 'UTC') AS day, fetches, html_fetches, 0 AS arrivals
+       FROM url_fetch_minute
+       UNION ALL
+       SELECT site_id, pathname, date_trunc('day', minute, 'UTC'), 0, 0, arrivals
+       FROM url_arrival_minute WHERE channel = 'answer_engine'
+     ) x GROUP BY 1, 2, 3`,
+    'INSERT INTO url_citation_days (site_id, day) SELECT DISTINCT site_id, day FROM citation_day_figures ORDER BY 1, 2',
+    `INSERT INTO url_citation_through (site_id, day, pathname, fetches, html_fetches, arrivals)
+     SELECT o.site_id, o.day, c.pathname, c.fetches, c.html_fetches, c.arrivals
+     FROM (
+       SELECT site_id, pathname, day, sum(fetches) OVER w AS fetches, sum(html_fetches) OVER w AS html_fetches,
+              sum(arrivals) OVER w AS arrivals, lead(day) OVER w AS next_day
+       FROM citation_day_figures WINDOW w AS (PARTITION BY site_id, pathname ORDER BY day)
+     ) c
+     JOIN url_citation_days o ON o.site_id = c.site_id AND o.day >= c.day AND (c.next_day IS NULL OR o.day < c.next_day)
+     ORDER BY 1, 2, 3`,
+    'DROP TABLE citation_day_figures',
   ],
 ];
 

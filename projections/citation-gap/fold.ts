@@ -8,6 +8,7 @@ import { isHtml } from '../agents/response.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { humanHits } from '../human-hits.js';
 import { minuteOf } from '../minute.js';
+import { RunningTotals } from './running-totals.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 
@@ -99,6 +100,8 @@ export function foldCitationGap(
     if (isHtml(fetch.content_type)) row.html++;
     fetches.set(key, row);
   }
+  const through = new RunningTotals();
+  for (const r of fetches.values()) through.add(r.site, r.pathname, r.minute, r.fetches, r.html, 0);
   if (fetches.size > 0) {
     const f = [...fetches.values()];
     out.push(sql`
@@ -111,7 +114,7 @@ export function foldCitationGap(
   }
 
   const hits = humanHits(events).map((s) => s.event);
-  if (hits.length === 0) return out;
+  if (hits.length === 0) return [...out, ...through.statements()];
   out.push(...foldPageviewDays(hits));
   const { changes } = sessionize(hits, state.sessions);
   const arrivals = new Map<
@@ -158,6 +161,8 @@ export function foldCitationGap(
         ${a.map((r) => r.operator)}::text[], ${a.map((r) => r.n)}::bigint[])
       ON CONFLICT (site_id, pathname, minute, channel, source, operator) DO UPDATE SET arrivals = u.arrivals + excluded.arrivals`);
   }
+  for (const r of a) if (r.channel === 'answer_engine') through.add(r.site, r.pathname, r.minute, 0, 0, r.n);
+  out.push(...through.statements());
   out.push(
     saveSessions(
       SESSION_TABLES.citationGap,
