@@ -215,7 +215,6 @@ export async function loadAgentsDesign(
 ): Promise<LoadTimes> {
   const db = createPool(dbUrl, 8);
   try {
-    const projections = agentReadProjections();
     const dropped = await unreadIndexes(db);
     for (const i of dropped)
       await db.query(
