@@ -159,6 +159,9 @@ export const DERIVED_LANES: readonly (readonly string[])[] = [
     `INSERT INTO url_fetch_minute (site_id, pathname, minute, operator, purpose, fetches, html_fetches)
      SELECT site_id, pathname, ${MINUTE}, operator, purpose, count(*), count(*) FILTER (WHERE ${IS_HTML.sql})
      FROM agent_fetches GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    `INSERT INTO citation_operator_day (site_id, day, operator, fetches, html_fetches)
+     SELECT site_id, date_trunc('day', minute, 'UTC'), operator, sum(fetches), sum(html_fetches)
+     FROM url_fetch_minute GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     // Running totals per URL on every day the site has figures for (fetches, or answer-engine
     // arrivals given or taken back): each URL's running sums over its own days, spread over the
     // site's days up to the URL's next one. (The people's fold wrote the arrivals' share: replaced.)
@@ -194,7 +197,7 @@ async function unreadIndexes(db: pg.Pool) {
     FROM pg_indexes i LEFT JOIN pg_constraint c ON c.conname = i.indexname AND c.contype IN ('p', 'u')
     WHERE i.schemaname = current_schema()
       AND (i.tablename IN ('agent_fetches', 'events')
-           OR i.indexname IN ('url_crawl_day_as_of', 'url_pageview_day_as_of'))`);
+           OR i.indexname IN ('url_crawl_day_as_of', 'url_pageview_day_as_of', 'url_fetch_minute_site_minute'))`);
   return rows;
 }
 

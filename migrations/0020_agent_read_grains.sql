@@ -33,9 +33,23 @@ CREATE TABLE url_citation_through (
   PRIMARY KEY (site_id, day, pathname) INCLUDE (fetches, html_fetches, arrivals)
 );
 
+-- Projection citation_gap: per site, UTC day and operator, the fetches and HTML fetches (the
+-- summary's crawl-to-refer ratio per operator: a month is a few rows per operator).
+CREATE TABLE citation_operator_day (
+  site_id bigint NOT NULL,
+  day timestamptz NOT NULL,
+  operator text NOT NULL,
+  fetches bigint NOT NULL,
+  html_fetches bigint NOT NULL,
+  PRIMARY KEY (site_id, day, operator)
+);
+
+-- The minute rows of a window's ragged edges, without reading the site's other minutes.
+CREATE INDEX url_fetch_minute_site_minute ON url_fetch_minute (site_id, minute);
+
 -- The summary's arrivals per operator over a window, without reading the other channels' rows.
 CREATE INDEX url_arrival_minute_answer_engine ON url_arrival_minute (site_id, minute)
-  INCLUDE (operator, arrivals) WHERE channel = 'answer_engine';
+  INCLUDE (pathname, operator, arrivals) WHERE channel = 'answer_engine';
 
 -- What the projections folded before these tables existed, as their folds write it, from the
 -- minute rows of the same projections (so exactly up to their checkpoints).
@@ -50,6 +64,10 @@ INSERT INTO agent_rollup_day (site_id, day, agent_id, operator, purpose, status_
 SELECT site_id, date_trunc('day', hour, 'UTC'), agent_id, operator, purpose, status_class, verified,
   sum(fetches), sum(html_fetches), sum(bytes)
 FROM agent_rollup_hour GROUP BY 1, 2, 3, 4, 5, 6, 7;
+
+INSERT INTO citation_operator_day (site_id, day, operator, fetches, html_fetches)
+SELECT site_id, date_trunc('day', minute, 'UTC'), operator, sum(fetches), sum(html_fetches)
+FROM url_fetch_minute GROUP BY 1, 2, 3;
 
 CREATE TEMPORARY TABLE citation_day_figures ON COMMIT DROP AS
 SELECT site_id, pathname, day, sum(fetches) AS fetches, sum(html_fetches) AS html_fetches, sum(arrivals) AS arrivals

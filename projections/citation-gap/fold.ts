@@ -58,6 +58,31 @@ function foldPageviewDays(hits: readonly HitRecorded[]): Sql[] {
   ];
 }
 
+/** The batch's fetches per site, UTC day and operator, added to `citation_operator_day`. */
+function operatorDays(
+  f: readonly { site: number; minute: number; operator: string; fetches: number; html: number }[],
+): Sql {
+  const days = new Map<
+    string,
+    { site: number; day: number; operator: string; fetches: number; html: number }
+  >();
+  for (const r of f) {
+    const day = dayOf(r.minute);
+    const key = JSON.stringify([r.site, day, r.operator]);
+    const row = days.get(key) ?? { site: r.site, day, operator: r.operator, fetches: 0, html: 0 };
+    row.fetches += r.fetches;
+    row.html += r.html;
+    days.set(key, row);
+  }
+  const d = [...days.values()];
+  return sql`
+    INSERT INTO citation_operator_day AS c (site_id, day, operator, fetches, html_fetches)
+    SELECT * FROM unnest(${d.map((r) => r.site)}::bigint[], ${d.map((r) => iso(r.day))}::timestamptz[],
+      ${d.map((r) => r.operator)}::text[], ${d.map((r) => r.fetches)}::bigint[], ${d.map((r) => r.html)}::bigint[])
+    ON CONFLICT (site_id, day, operator) DO UPDATE SET
+      fetches = c.fetches + excluded.fetches, html_fetches = c.html_fetches + excluded.html_fetches`;
+}
+
 /**
  * The citation gap's two inputs per URL and minute: agent fetches by operator and purpose, and
  * human arrivals (sessions by their entry page) by channel, source and, for answer-engine
@@ -104,6 +129,7 @@ export function foldCitationGap(
   for (const r of fetches.values()) through.add(r.site, r.pathname, r.minute, r.fetches, r.html, 0);
   if (fetches.size > 0) {
     const f = [...fetches.values()];
+    out.push(operatorDays(f));
     out.push(sql`
       INSERT INTO url_fetch_minute AS u (site_id, pathname, minute, operator, purpose, fetches, html_fetches)
       SELECT * FROM unnest(${f.map((r) => r.site)}::bigint[], ${f.map((r) => r.pathname)}::text[],

@@ -16,6 +16,7 @@ export function citationGapProjection(catalog: Catalog): Projection<CitationGapS
       'url_pageview_day',
       'url_citation_days',
       'url_citation_through',
+      'citation_operator_day',
     ],
     async load(db, events) {
       const [agentState, sessions] = await Promise.all([
