@@ -1,4 +1,4 @@
-import { type Db, join, type Sql, sql } from '../../db/sql.js';
+import { type Db, empty, join, type Sql, sql } from '../../db/sql.js';
 import { arrivalOperator } from '../../enrich/attribution.js';
 import type { Query } from '../envelope/query.js';
 import { type FilterTree, filterDimensions } from '../envelope/filters.js';
@@ -35,13 +35,17 @@ function operatorFetches(site: number, w: Window, filters: FilterTree, source: S
   return sql`
     SELECT c.operator, c.fetches, c.html_fetches FROM citation_operator_day c
     WHERE c.site_id = ${site} AND c.day >= ${iso(days.first)} AND c.day < ${iso(days.last)}
-    ${join(
-      days.edges.map(
-        (e) =>
-          sql`UNION ALL SELECT f.operator, f.fetches, f.html_fetches FROM (${urlFetches(site, e, filters, source)}) f`,
-      ),
-      ' ',
-    )}`;
+    ${
+      days.edges.length === 0
+        ? empty
+        : join(
+            days.edges.map(
+              (e) =>
+                sql`UNION ALL SELECT f.operator, f.fetches, f.html_fetches FROM (${urlFetches(site, e, filters, source)}) f`,
+            ),
+            ' ',
+          )
+    }`;
 }
 
 /**
