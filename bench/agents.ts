@@ -90,7 +90,7 @@ const READS: Read[] = [
     raw: (db, q) => agentOverview(db, q, {}, 'raw'),
     path: async (_db, q) =>
       sourceFor(q, q.filters) === 'rollup'
-        ? 'agent_rollup_minute; operators and purposes from agent_fetches'
+        ? 'agent_rollup_day (whole UTC days; hours and minutes at ragged edges), operators and purposes too'
         : 'agent_fetches',
   },
   {
@@ -112,7 +112,7 @@ const READS: Read[] = [
     raw: (db, q) => citationGap(db, q, GAP, citation, 'raw'),
     path: async (_db, q) =>
       urlSource(q, q.filters) === 'rollup'
-        ? 'url_fetch_minute, url_arrival_minute'
+        ? 'url_citation_through (two days of running totals; minute rows at ragged edges)'
         : 'agent_fetches, sessions',
   },
   {
@@ -122,7 +122,7 @@ const READS: Read[] = [
     raw: (db, q) => citationGapSummary(db, q, { compare: undefined }, citation, 'raw'),
     path: async (_db, q) =>
       urlSource(q, q.filters) === 'rollup'
-        ? 'url_fetch_minute, url_arrival_minute'
+        ? 'url_citation_through; operators: citation_operator_day, url_arrival_minute (answer engines)'
         : 'agent_fetches, sessions',
   },
   {
