@@ -132,7 +132,7 @@ const READS: Read[] = [
     raw: (db, q) => contentDecay(db, q, DECAY, decay, 'raw'),
     path: async (_db, q) =>
       q.start.getTime() % DAY_MS === 0 && q.end.getTime() % DAY_MS === 0
-        ? 'url_pageview_day (as of each window edge), url_crawl_day'
+        ? 'url_pageview_day (as of each window edge), url_citation_through (judged pages)'
         : 'events, url_fetch_minute',
   },
 ];
