@@ -65,7 +65,7 @@ export async function operatorRatios(db: Db, q: Query, source: Source): Promise<
       arrivals: number;
     }>(sql`
       SELECT r.operator, r.source, r.referrer, sum(r.arrivals) AS arrivals
-      FROM (${urlArrivals(q.site, q, q.filters, source)}) r GROUP BY 1, 2, 3`),
+      FROM (${urlArrivals(q.site, q, q.filters, source, { byUrl: false })}) r GROUP BY 1, 2, 3`),
   ]);
   const byOperator = new Map<string, Omit<OperatorRatio, 'ratio'>>();
   const entry = (operator: string) => {

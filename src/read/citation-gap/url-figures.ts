@@ -63,11 +63,19 @@ function entryMatches(filters: FilterTree): Sql {
  * `pathname`, `arrivals` and what credits them to an operator: the rollup's `operator` ('' for
  * none), or the raw session's `source` and `referrer` for `arrivalOperator` to read.
  */
-export function urlArrivals(site: number, w: Window, filters: FilterTree, source: Source): Sql {
+export function urlArrivals(
+  site: number,
+  w: Window,
+  filters: FilterTree,
+  source: Source,
+  { byUrl }: { byUrl: boolean } = { byUrl: true },
+): Sql {
   checked(source, filters);
+  // Summed per operator alone (byUrl false, `pathname` null), the rollup's rows need no per-URL step.
   return source === 'rollup'
     ? sql`
-      SELECT u.pathname, u.operator, NULL::text AS source, NULL::text AS referrer, sum(u.arrivals) AS arrivals
+      SELECT ${byUrl ? sql`u.pathname` : sql`NULL::text`} AS pathname, u.operator, NULL::text AS source,
+             NULL::text AS referrer, sum(u.arrivals) AS arrivals
       FROM url_arrival_minute u
       WHERE u.site_id = ${site} AND u.minute >= ${iso(w.start)} AND u.minute < ${iso(w.end)}
         AND u.channel = 'answer_engine' AND ${compileFilters(filters, URL_ROLLUP_DIMENSIONS, 'u')}
