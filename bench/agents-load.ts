@@ -1,20 +1,25 @@
-// Loads the designed agent data set (agents-data.ts) into a database through the projections' own
-// code: every day's stream messages (500-row edge shipments and 40-hit tracker messages, in time
-// order) are folded by each projection the agent reads read, in large batches, each in a
-// transaction that claims and advances the projection's checkpoint as a worker does; only NATS and
-// the JSON decoding of each message are left out. Nothing is copied or computed beside the folds,
-// so the tables are by construction what the projectors write for these events (their tests fold
-// the same code from stream messages). What the load skips for speed are indexes no fold reads:
-// those of agent_fetches and events and the per-day tables' GiST indexes are dropped while it runs
-// and built again at the end, one sort each instead of ten million random insertions.
+// Loads the designed agent data set (agents-data.ts) into a database. Every day's stream messages
+// (500-row edge shipments and 40-hit tracker messages, in time order) go through the projections'
+// own code for the rows that depend on the stream's order or on state: `agent_fetches` (each fetch
+// classified as the projection classifies it), and the people's tables (raw events, sessions,
+// arrivals and pageview days, sessionized by the projections). The agent tables that are only
+// sums of fetches (the per-minute and per-hour rollups, coverage, per-URL fetch counts and running
+// totals) are then written in SQL from the folded `agent_fetches`, GROUP BY what the folds key by:
+// folding them message by message would give the same rows an hour slower.
+// test/read/bench-agents-load.int.test.ts checks every loaded table against the same stream folded
+// message by message by foldBatch. What the load skips for speed are indexes no fold reads: those
+// of agent_fetches and events and the per-day tables' GiST indexes are dropped while it runs and
+// built again at the end, one sort each instead of ten million random insertions.
 import type pg from 'pg';
 import { agentCoverageProjection } from '../projections/agent-coverage/projection.js';
 import { agentFetchesProjection } from '../projections/agent-fetches/projection.js';
+import { AGENT_GRAINS } from '../projections/agent-rollup-minute/grains.js';
 import { agentRollupMinuteProjection } from '../projections/agent-rollup-minute/projection.js';
 import { citationGapProjection } from '../projections/citation-gap/projection.js';
 import type { Projection, Sequenced } from '../projections/projection.js';
 import { rawEvents } from '../projections/raw-events/projection.js';
 import { loadCatalog } from '../src/catalog/agents.js';
+import { IS_HTML } from '../src/read/agents/totals.js';
 import { createPool } from '../src/db/pool.js';
 import { withTransaction } from '../src/db/transaction.js';
 import { advanceCheckpoint, claimCheckpoint } from '../src/projector/checkpoint.js';
@@ -73,12 +78,11 @@ export function dayStream(p: Prepared, day: number, firstSeq: number): Message[]
   return messages;
 }
 
-/** A projection's folds of the day: its messages in order, cut into batches of about FOLD_EVENTS. */
-function batches(p: Projection, messages: readonly Message[]): Sequenced[][] {
+/** A projection's folds of the messages (those of its origin), cut into batches of about FOLD_EVENTS. */
+function batches(messages: readonly Message[]): Sequenced[][] {
   const out: Sequenced[][] = [];
   let batch: Sequenced[] = [];
   for (const m of messages) {
-    if (p.origin !== '*' && p.origin !== m.origin) continue;
     for (const event of m.events) batch.push({ seq: m.seq, event });
     if (batch.length >= FOLD_EVENTS) {
       out.push(batch);
@@ -99,6 +103,92 @@ async function fold(db: pg.Pool, p: Projection, batch: Sequenced[]) {
   });
 }
 
+/**
+ * What each projection is given to fold: `agent_fetches` every fetch; the people's side of
+ * `raw_events` and `citation_gap` every tracker message (they fold no fetch into a table the
+ * loader does not write in SQL afterwards). The projections not named here are written in SQL.
+ */
+function foldedProjections(): { projection: Projection; origin: StreamOrigin }[] {
+  const catalog = loadCatalog();
+  return [
+    { projection: agentFetchesProjection(catalog), origin: 'edge' },
+    { projection: rawEvents, origin: 'human' },
+    { projection: citationGapProjection(catalog), origin: 'human' },
+  ];
+}
+
+const STATUS_CLASS = 'CASE WHEN status >= 100 AND status < 600 THEN status / 100 ELSE 0 END';
+const MINUTE = "date_bin('1 minute', ts, TIMESTAMPTZ '2000-01-01 00:00+00')";
+const DAY = "date_trunc('day', ts, 'UTC')";
+
+/**
+ * The tables that only add up fetches, written from the folded `agent_fetches` keyed as their
+ * folds key them (projections/agent-rollup-minute, agent-coverage, citation-gap): in two lanes,
+ * each lane's statements in order (a later one may read an earlier one's table).
+ */
+export const DERIVED_LANES: readonly (readonly string[])[] = [
+  [
+    `INSERT INTO agent_rollup_minute (site_id, minute, agent_id, operator, purpose, status_class, verified,
+       fetches, html_fetches, bytes)
+     SELECT site_id, ${MINUTE}, agent_id, operator, purpose, ${STATUS_CLASS}, verified, count(*),
+       count(*) FILTER (WHERE ${IS_HTML.sql}), sum(bytes)
+     FROM agent_fetches GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    ...AGENT_GRAINS.filter((g) => g.table !== 'agent_rollup_minute').map(
+      (
+        g,
+      ) => `INSERT INTO ${g.table} (site_id, ${g.column}, agent_id, operator, purpose, status_class, verified,
+         fetches, html_fetches, bytes)
+       SELECT site_id, date_bin('${g.ms / 1000} seconds', minute, TIMESTAMPTZ '2000-01-01 00:00+00'), agent_id,
+         operator, purpose, status_class, verified, sum(fetches), sum(html_fetches), sum(bytes)
+       FROM agent_rollup_minute GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    ),
+    `INSERT INTO url_coverage_day (site_id, pathname, day, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
+     SELECT site_id, pathname, ${DAY}, agent_id, min(ts), max(ts), count(*), count(*) FILTER (WHERE verified)
+     FROM agent_fetches GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    `INSERT INTO url_crawl_day (site_id, pathname, day, last_crawl, fetches, next_day)
+     SELECT site_id, pathname, day, max(last_crawl), sum(fetches),
+            lead(day) OVER (PARTITION BY site_id, pathname ORDER BY day)
+     FROM url_coverage_day GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  ],
+  [
+    `INSERT INTO url_coverage (site_id, pathname, first_crawl, last_crawl, fetches, bytes)
+     SELECT site_id, pathname, min(ts), max(ts), count(*), sum(bytes) FROM agent_fetches GROUP BY 1, 2 ORDER BY 1, 2`,
+    `INSERT INTO url_coverage_agents (site_id, pathname, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
+     SELECT site_id, pathname, agent_id, min(ts), max(ts), count(*), count(*) FILTER (WHERE verified)
+     FROM agent_fetches GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    `INSERT INTO url_fetch_minute (site_id, pathname, minute, operator, purpose, fetches, html_fetches)
+     SELECT site_id, pathname, ${MINUTE}, operator, purpose, count(*), count(*) FILTER (WHERE ${IS_HTML.sql})
+     FROM agent_fetches GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    `INSERT INTO citation_operator_day (site_id, day, operator, fetches, html_fetches)
+     SELECT site_id, date_trunc('day', minute, 'UTC'), operator, sum(fetches), sum(html_fetches)
+     FROM url_fetch_minute GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    // Running totals per URL on every day the site has figures for (fetches, or answer-engine
+    // arrivals given or taken back): each URL's running sums over its own days, spread over the
+    // site's days up to the URL's next one. (The people's fold wrote the arrivals' share: replaced.)
+    'TRUNCATE url_citation_days, url_citation_through',
+    `CREATE TEMPORARY TABLE citation_day_figures AS
+     SELECT site_id, pathname, day, sum(fetches) AS fetches, sum(html_fetches) AS html_fetches, sum(arrivals) AS arrivals
+     FROM (
+       SELECT site_id, pathname, date_trunc('day', minute, 'UTC') AS day, fetches, html_fetches, 0 AS arrivals
+       FROM url_fetch_minute
+       UNION ALL
+       SELECT site_id, pathname, date_trunc('day', minute, 'UTC'), 0, 0, arrivals
+       FROM url_arrival_minute WHERE channel = 'answer_engine'
+     ) x GROUP BY 1, 2, 3`,
+    'INSERT INTO url_citation_days (site_id, day) SELECT DISTINCT site_id, day FROM citation_day_figures ORDER BY 1, 2',
+    `INSERT INTO url_citation_through (site_id, day, pathname, fetches, html_fetches, arrivals)
+     SELECT o.site_id, o.day, c.pathname, c.fetches, c.html_fetches, c.arrivals
+     FROM (
+       SELECT site_id, pathname, day, sum(fetches) OVER w AS fetches, sum(html_fetches) OVER w AS html_fetches,
+              sum(arrivals) OVER w AS arrivals, lead(day) OVER w AS next_day
+       FROM citation_day_figures WINDOW w AS (PARTITION BY site_id, pathname ORDER BY day)
+     ) c
+     JOIN url_citation_days o ON o.site_id = c.site_id AND o.day >= c.day AND (c.next_day IS NULL OR o.day < c.next_day)
+     ORDER BY 1, 2, 3`,
+    'DROP TABLE citation_day_figures',
+  ],
+];
+
 /** Indexes no fold reads, of the tables they would slow most: (table, name, definition, constraint?). */
 async function unreadIndexes(db: pg.Pool) {
   const { rows } = await db.query<{ table: string; name: string; def: string; constraint: boolean }>(`
@@ -107,7 +197,7 @@ async function unreadIndexes(db: pg.Pool) {
     FROM pg_indexes i LEFT JOIN pg_constraint c ON c.conname = i.indexname AND c.contype IN ('p', 'u')
     WHERE i.schemaname = current_schema()
       AND (i.tablename IN ('agent_fetches', 'events')
-           OR i.indexname IN ('url_crawl_day_as_of', 'url_pageview_day_as_of'))`);
+           OR i.indexname IN ('url_crawl_day_as_of', 'url_pageview_day_as_of', 'url_fetch_minute_site_minute'))`);
   return rows;
 }
 
@@ -128,7 +218,6 @@ export async function loadAgentsDesign(
 ): Promise<LoadTimes> {
   const db = createPool(dbUrl, 8);
   try {
-    const projections = agentReadProjections();
     const dropped = await unreadIndexes(db);
     for (const i of dropped)
       await db.query(
@@ -136,8 +225,10 @@ export async function loadAgentsDesign(
       );
 
     const t0 = performance.now();
+    const folded = foldedProjections();
     const p = prepare(d);
     const perDay = messagesPerDay(p);
+    const lastSeq = new Map<StreamOrigin | '*', number>();
     let seq = 1;
     let events = 0;
     let fetches = 0;
@@ -147,8 +238,8 @@ export async function loadAgentsDesign(
       seq += perDay[day]!;
       // Each projection folds the day on a connection of its own; the next day is generated meanwhile.
       const folding = Promise.all(
-        projections.map(async (proj) => {
-          for (const b of batches(proj, messages)) await fold(db, proj, b);
+        folded.map(async ({ projection, origin }) => {
+          for (const b of batches(messages.filter((m) => m.origin === origin))) await fold(db, projection, b);
         }),
       );
       for (const m of messages) {
@@ -157,25 +248,30 @@ export async function loadAgentsDesign(
         (e.type === 'FetchRecorded' ? FetchRecorded : HitRecorded).parse(e);
         events += m.events.length;
         if (m.origin === 'edge') fetches += m.events.length;
+        lastSeq.set(m.origin, m.seq);
+        lastSeq.set('*', m.seq);
       }
       if (day + 1 < d.days) next = dayStream(p, day + 1, seq);
       await folding;
       progress(day, events, (performance.now() - t0) / 1000);
     }
+    await inLanes(db, DERIVED_LANES);
+    // Every projection has now folded what a worker consuming its origin would have.
+    for (const proj of agentReadProjections())
+      await withTransaction(db, async (tx) => {
+        await claimCheckpoint(tx, proj.name);
+        await advanceCheckpoint(tx, proj.name, lastSeq.get(proj.origin) ?? 0);
+      });
     const foldSeconds = (performance.now() - t0) / 1000;
 
     const t1 = performance.now();
-    await Promise.all(
-      [0, 1].map(async (lane) => {
-        const c = await db.connect();
-        try {
-          await c.query("SET maintenance_work_mem = '1GB'");
-          for (const i of dropped.filter((_, k) => k % 2 === lane))
-            await c.query(i.constraint ? `ALTER TABLE ${i.table} ADD CONSTRAINT ${i.name} ${i.def}` : i.def);
-        } finally {
-          c.release();
-        }
-      }),
+    await inLanes(
+      db,
+      [0, 1].map((lane) =>
+        dropped
+          .filter((_, k) => k % 2 === lane)
+          .map((i) => (i.constraint ? `ALTER TABLE ${i.table} ADD CONSTRAINT ${i.name} ${i.def}` : i.def)),
+      ),
     );
     return {
       events,
@@ -187,6 +283,22 @@ export async function loadAgentsDesign(
   } finally {
     await db.end();
   }
+}
+
+/** Runs each lane's statements in order on a connection of its own, the lanes side by side. */
+async function inLanes(db: pg.Pool, lanes: readonly (readonly string[])[]) {
+  await Promise.all(
+    lanes.map(async (statements) => {
+      const c = await db.connect();
+      try {
+        await c.query("SET maintenance_work_mem = '1GB'");
+        await c.query("SET work_mem = '256MB'");
+        for (const s of statements) await c.query(s);
+      } finally {
+        c.release();
+      }
+    }),
+  );
 }
 
 /** Every table the load wrote. */

@@ -90,7 +90,7 @@ const READS: Read[] = [
     raw: (db, q) => agentOverview(db, q, {}, 'raw'),
     path: async (_db, q) =>
       sourceFor(q, q.filters) === 'rollup'
-        ? 'agent_rollup_minute; operators and purposes from agent_fetches'
+        ? 'agent_rollup_day (whole UTC days; hours and minutes at ragged edges), operators and purposes too'
         : 'agent_fetches',
   },
   {
@@ -112,7 +112,7 @@ const READS: Read[] = [
     raw: (db, q) => citationGap(db, q, GAP, citation, 'raw'),
     path: async (_db, q) =>
       urlSource(q, q.filters) === 'rollup'
-        ? 'url_fetch_minute, url_arrival_minute'
+        ? 'url_citation_through (two days of running totals; minute rows at ragged edges)'
         : 'agent_fetches, sessions',
   },
   {
@@ -122,7 +122,7 @@ const READS: Read[] = [
     raw: (db, q) => citationGapSummary(db, q, { compare: undefined }, citation, 'raw'),
     path: async (_db, q) =>
       urlSource(q, q.filters) === 'rollup'
-        ? 'url_fetch_minute, url_arrival_minute'
+        ? 'url_citation_through; operators: citation_operator_day, url_arrival_minute (answer engines)'
         : 'agent_fetches, sessions',
   },
   {
@@ -132,7 +132,7 @@ const READS: Read[] = [
     raw: (db, q) => contentDecay(db, q, DECAY, decay, 'raw'),
     path: async (_db, q) =>
       q.start.getTime() % DAY_MS === 0 && q.end.getTime() % DAY_MS === 0
-        ? 'url_pageview_day (as of each window edge), url_crawl_day'
+        ? 'url_pageview_day (as of each window edge), url_citation_through (judged pages)'
         : 'events, url_fetch_minute',
   },
 ];
@@ -207,8 +207,8 @@ async function main() {
     };
     await db.query('INSERT INTO bench_agents_loaded (design, load) VALUES ($1, $2)', [design, load]);
     console.log(
-      `load: ${times.fetches} fetches and ${times.hits} pageviews folded by agent_fetches, agent_rollup_minute, ` +
-        `agent_coverage, citation_gap and raw_events in ${times.fold.toFixed(0)} s (${Math.round(times.events / times.fold)} events/s), ` +
+      `load: ${times.fetches} fetches and ${times.hits} pageviews folded by agent_fetches, raw_events and citation_gap ` +
+        `(people), the fetches' sums written in SQL, in ${times.fold.toFixed(0)} s (${Math.round(times.events / times.fold)} events/s), ` +
         `indexes built in ${times.indexes.toFixed(0)} s, VACUUM ANALYZE ${vacuum.toFixed(0)} s: **${total.toFixed(0)} s**`,
     );
   }

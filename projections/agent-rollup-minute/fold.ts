@@ -1,9 +1,10 @@
 import type { Catalog } from '../../src/catalog/agents.js';
-import { type Sql, sql } from '../../src/db/sql.js';
+import { raw, type Sql, sql } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
 import { isHtml, statusClass } from '../agents/response.js';
 import { minuteOf } from '../minute.js';
+import { AGENT_GRAINS } from './grains.js';
 
 interface Row {
   site: number;
@@ -18,7 +19,10 @@ interface Row {
   bytes: number;
 }
 
-/** Per-minute counters per agent, operator, purpose, status class and verification, as deltas. */
+/**
+ * Counters per minute (and per hour and day, AGENT_GRAINS) per agent, operator, purpose, status
+ * class and verification, as deltas.
+ */
 export function foldAgentRollupMinute(
   catalog: Catalog,
   events: readonly Sequenced[],
@@ -45,16 +49,22 @@ export function foldAgentRollupMinute(
   if (rows.size === 0) return [];
   const list = [...rows.values()];
   const col = <T>(f: (r: Row) => T) => list.map(f);
-  return [
-    sql`
-    INSERT INTO agent_rollup_minute AS r (site_id, minute, agent_id, operator, purpose, status_class, verified,
+  // Every grain's rows are the minute rows with the time truncated, summed (in SQL, per statement).
+  return AGENT_GRAINS.map((g) => {
+    const at = raw(g.column);
+    return sql`
+    INSERT INTO ${raw(g.table)} AS r (site_id, ${at}, agent_id, operator, purpose, status_class, verified,
       fetches, html_fetches, bytes)
-    SELECT * FROM unnest(${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.minute).toISOString())}::timestamptz[],
+    SELECT site_id, date_bin(${`${g.ms / 1000} seconds`}::interval, minute, TIMESTAMPTZ '2000-01-01 00:00+00'),
+      agent_id, operator, purpose, status_class, verified, sum(fetches), sum(html_fetches), sum(bytes)
+    FROM unnest(${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.minute).toISOString())}::timestamptz[],
       ${col((r) => r.agent_id)}::text[], ${col((r) => r.operator)}::text[], ${col((r) => r.purpose)}::text[],
       ${col((r) => r.status_class)}::smallint[], ${col((r) => r.verified)}::boolean[], ${col((r) => r.fetches)}::bigint[],
       ${col((r) => r.html_fetches)}::bigint[], ${col((r) => r.bytes)}::bigint[])
-    ON CONFLICT (site_id, minute, agent_id, operator, purpose, status_class, verified) DO UPDATE SET
+      AS k(site_id, minute, agent_id, operator, purpose, status_class, verified, fetches, html_fetches, bytes)
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (site_id, ${at}, agent_id, operator, purpose, status_class, verified) DO UPDATE SET
       fetches = r.fetches + excluded.fetches, html_fetches = r.html_fetches + excluded.html_fetches,
-      bytes = r.bytes + excluded.bytes`,
-  ];
+      bytes = r.bytes + excluded.bytes`;
+  });
 }

@@ -8,6 +8,7 @@ import { isHtml } from '../agents/response.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { humanHits } from '../human-hits.js';
 import { minuteOf } from '../minute.js';
+import { RunningTotals } from './running-totals.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 
@@ -57,6 +58,31 @@ function foldPageviewDays(hits: readonly HitRecorded[]): Sql[] {
   ];
 }
 
+/** The batch's fetches per site, UTC day and operator, added to `citation_operator_day`. */
+function operatorDays(
+  f: readonly { site: number; minute: number; operator: string; fetches: number; html: number }[],
+): Sql {
+  const days = new Map<
+    string,
+    { site: number; day: number; operator: string; fetches: number; html: number }
+  >();
+  for (const r of f) {
+    const day = dayOf(r.minute);
+    const key = JSON.stringify([r.site, day, r.operator]);
+    const row = days.get(key) ?? { site: r.site, day, operator: r.operator, fetches: 0, html: 0 };
+    row.fetches += r.fetches;
+    row.html += r.html;
+    days.set(key, row);
+  }
+  const d = [...days.values()];
+  return sql`
+    INSERT INTO citation_operator_day AS c (site_id, day, operator, fetches, html_fetches)
+    SELECT * FROM unnest(${d.map((r) => r.site)}::bigint[], ${d.map((r) => iso(r.day))}::timestamptz[],
+      ${d.map((r) => r.operator)}::text[], ${d.map((r) => r.fetches)}::bigint[], ${d.map((r) => r.html)}::bigint[])
+    ON CONFLICT (site_id, day, operator) DO UPDATE SET
+      fetches = c.fetches + excluded.fetches, html_fetches = c.html_fetches + excluded.html_fetches`;
+}
+
 /**
  * The citation gap's two inputs per URL and minute: agent fetches by operator and purpose, and
  * human arrivals (sessions by their entry page) by channel, source and, for answer-engine
@@ -99,8 +125,11 @@ export function foldCitationGap(
     if (isHtml(fetch.content_type)) row.html++;
     fetches.set(key, row);
   }
+  const through = new RunningTotals();
+  for (const r of fetches.values()) through.add(r.site, r.pathname, r.minute, r.fetches, r.html, 0);
   if (fetches.size > 0) {
     const f = [...fetches.values()];
+    out.push(operatorDays(f));
     out.push(sql`
       INSERT INTO url_fetch_minute AS u (site_id, pathname, minute, operator, purpose, fetches, html_fetches)
       SELECT * FROM unnest(${f.map((r) => r.site)}::bigint[], ${f.map((r) => r.pathname)}::text[],
@@ -111,7 +140,7 @@ export function foldCitationGap(
   }
 
   const hits = humanHits(events).map((s) => s.event);
-  if (hits.length === 0) return out;
+  if (hits.length === 0) return [...out, ...through.statements()];
   out.push(...foldPageviewDays(hits));
   const { changes } = sessionize(hits, state.sessions);
   const arrivals = new Map<
@@ -158,6 +187,8 @@ export function foldCitationGap(
         ${a.map((r) => r.operator)}::text[], ${a.map((r) => r.n)}::bigint[])
       ON CONFLICT (site_id, pathname, minute, channel, source, operator) DO UPDATE SET arrivals = u.arrivals + excluded.arrivals`);
   }
+  for (const r of a) if (r.channel === 'answer_engine') through.add(r.site, r.pathname, r.minute, 0, 0, r.n);
+  out.push(...through.statements());
   out.push(
     saveSessions(
       SESSION_TABLES.citationGap,

@@ -9,7 +9,15 @@ export function citationGapProjection(catalog: Catalog): Projection<CitationGapS
   return {
     name: 'citation_gap',
     origin: '*',
-    tables: ['url_fetch_minute', 'url_arrival_minute', SESSION_TABLES.citationGap, 'url_pageview_day'],
+    tables: [
+      'url_fetch_minute',
+      'url_arrival_minute',
+      SESSION_TABLES.citationGap,
+      'url_pageview_day',
+      'url_citation_days',
+      'url_citation_through',
+      'citation_operator_day',
+    ],
     async load(db, events) {
       const [agentState, sessions] = await Promise.all([
         loadAgentFoldState(db, events),

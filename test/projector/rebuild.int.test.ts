@@ -33,7 +33,7 @@ async function snapshot() {
   const out: Record<string, unknown[]> = {};
   for (const p of PROJECTIONS)
     for (const table of p.tables)
-      out[table] = (await t.database.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`)).rows;
+      out[table] = (await t.database.pool.query(`SELECT * FROM ${table} t ORDER BY t::text`)).rows;
   out.checkpoints = (
     await t.database.pool.query(
       'SELECT name, last_seq FROM projection_checkpoints WHERE last_seq > 0 ORDER BY 1',

@@ -8,6 +8,10 @@ import { type CatalogCopy, catalogWithNewBot } from '../support/catalog.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { htmlFetchRow, postEdge, sign } from '../support/edge.js';
 import { UA } from '../support/events.js';
+import { agentOverview } from '../../src/read/agents/overview.js';
+import { citationGapSummary } from '../../src/read/citation-gap/summary.js';
+import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
+import type { Query } from '../../src/read/envelope/query.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 
 /*
@@ -22,6 +26,7 @@ let cookie: string;
 let catalog: CatalogCopy | undefined;
 // Set once robots.txt is in force: the fetches come seconds after it.
 let now: number;
+const DAY = 86_400_000;
 
 const row = (user_agent: string, pathname: string, secondsAhead: number, ip: string) =>
   htmlFetchRow('rebuilt.example', now + secondsAhead * 1000, user_agent, pathname, ip);
@@ -70,6 +75,37 @@ async function read(path: string) {
   return res.json().data;
 }
 
+/**
+ * A window the coarse grains answer: minute-aligned, holding the whole UTC day of the fetches
+ * (agent rollups per day, citation running totals) and ragged edges around it.
+ */
+function grainsQuery(): Query {
+  const day = Math.floor(now / DAY) * DAY;
+  return {
+    site,
+    tz: 'UTC',
+    start: new Date(day - DAY + 7 * 60_000),
+    end: new Date(day + DAY + 13 * 60_000),
+    compare: 'none',
+    comparison: null,
+    granularity: 'day',
+    filters: EMPTY_FILTERS,
+    audience: 'all',
+  };
+}
+const operators = async () => {
+  const q = grainsQuery();
+  const overview = await agentOverview(t.database.pool, q);
+  const summary = await citationGapSummary(t.database.pool, q, {}, { gapRatio: 10 });
+  // Each from the grains, equal to the raw path after the rebuild too.
+  expect(await agentOverview(t.database.pool, q, {}, 'raw')).toEqual(overview);
+  expect(await citationGapSummary(t.database.pool, q, {}, { gapRatio: 10 }, 'raw')).toEqual(summary);
+  return {
+    overview: overview.operators.map((r) => [r.value, r.fetches]),
+    summary: summary.operators.map((r) => [r.operator, r.fetches]),
+  };
+};
+
 const coverage = async () =>
   (await read('agents/coverage')).map((r: { pathname: string; agent_ids: string[] }) => [
     r.pathname,
@@ -92,9 +128,20 @@ describe('agent reads after a catalog change and a rebuild', () => {
       ['/products/1', ['gptbot', 'unknown']],
     ]);
     expect(await violations()).toEqual([['unknown', 'unknown', 'other', '/cart', false, 1]]);
+    expect(await operators()).toEqual({
+      overview: [
+        ['unknown', 2],
+        ['openai', 1],
+      ],
+      summary: [
+        ['unknown', 2],
+        ['openai', 1],
+      ],
+    });
 
     const projections = createProjections(loadCatalog(catalog!.dir));
-    for (const p of projections.filter((p) => p.name === 'agent_fetches' || p.name === 'agent_coverage'))
+    const rebuilt = ['agent_fetches', 'agent_coverage', 'agent_rollup_minute', 'citation_gap'];
+    for (const p of projections.filter((p) => rebuilt.includes(p.name)))
       await rebuildProjection(
         { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, log: t.deps.log },
         p,
@@ -109,5 +156,16 @@ describe('agent reads after a catalog change and a rebuild', () => {
       ['newbot', 'newbot-labs', 'search', '/cart', false, 1],
       ['newbot', 'newbot-labs', 'search', '/products/1', false, 1],
     ]);
+    // The rollups' days and the citation gap's per-operator days name NewBot's operator now.
+    expect(await operators()).toEqual({
+      overview: [
+        ['newbot-labs', 2],
+        ['openai', 1],
+      ],
+      summary: [
+        ['newbot-labs', 2],
+        ['openai', 1],
+      ],
+    });
   });
 });

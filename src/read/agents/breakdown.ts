@@ -1,9 +1,10 @@
-import { type Db, sql } from '../../db/sql.js';
+import { type Db, raw, sql } from '../../db/sql.js';
 import { AppError } from '../../http/errors.js';
 import { columnOf } from '../envelope/filter-sql.js';
 import { AGENT_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
-import type { BreakdownParams } from '../stats/breakdown.js';
+import type { BreakdownParams, Paging } from '../stats/breakdown.js';
+import { agentRollupRows } from './rollup-rows.js';
 import { fetchesIn } from './totals.js';
 
 export interface AgentRankRow {
@@ -26,6 +27,29 @@ export async function rankFetches(db: Db, q: Query, p: BreakdownParams): Promise
   const { rows } = await db.query<AgentRankRow & { total: number }>(sql`
     SELECT ${value} AS value, count(*) AS fetches, sum(a.bytes) AS bytes, sum(count(*)) OVER () AS total
     FROM agent_fetches a WHERE ${fetchesIn(q.site, q, q.filters)}
+    GROUP BY 1
+    ORDER BY 2 DESC, 3 DESC, 1 ASC NULLS LAST
+    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+  return rows.map(({ total, ...r }) => ({ ...r, share: Math.round((r.fetches / total) * 1000) / 10 }));
+}
+
+/** The dimensions the agent rollups keep that a ranked list can be cut by. */
+export type RollupRankDimension = 'operator' | 'purpose';
+
+/**
+ * `rankFetches` for an unfiltered window the rollups answer, by a dimension they keep: the same
+ * rows, ranked and shared the same way, from the window's rollup rows at their coarsest grains.
+ */
+export async function rankRollupFetches(
+  db: Db,
+  q: Query,
+  dimension: RollupRankDimension,
+  p: Paging,
+): Promise<AgentRankRow[]> {
+  const value = raw(`r.${dimension}`);
+  const { rows } = await db.query<AgentRankRow & { total: number }>(sql`
+    SELECT ${value} AS value, sum(r.fetches) AS fetches, sum(r.bytes) AS bytes, sum(sum(r.fetches)) OVER () AS total
+    FROM (${agentRollupRows(q.site, q)}) r
     GROUP BY 1
     ORDER BY 2 DESC, 3 DESC, 1 ASC NULLS LAST
     LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);

@@ -2,8 +2,8 @@ import type { Db } from '../../db/sql.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Source } from '../envelope/source.js';
-import { type AgentRankRow, rankFetches } from './breakdown.js';
+import { type Source, sourceFor } from '../envelope/source.js';
+import { type AgentRankRow, type RollupRankDimension, rankFetches, rankRollupFetches } from './breakdown.js';
 import { type AgentTotals, agentTotals } from './totals.js';
 
 export const AGENT_OVERVIEW_METRICS = ['fetches', 'agents', 'verified_share', 'bytes'] as const;
@@ -38,11 +38,15 @@ const figuresOf = async (db: Db, q: Query, w: Window, source?: Source) =>
  */
 export async function agentOverview(db: Db, q: Query, _p?: unknown, source?: Source): Promise<AgentOverview> {
   const top = { limit: TOP_ROWS, page: 1 };
+  const rank = (dimension: RollupRankDimension) =>
+    (source ?? sourceFor(q, q.filters)) === 'rollup'
+      ? rankRollupFetches(db, q, dimension, top)
+      : rankFetches(db, q, { ...top, dimension });
   const [now, before, operators, purposes] = await Promise.all([
     figuresOf(db, q, q, source),
     q.comparison ? figuresOf(db, q, q.comparison, source) : undefined,
-    rankFetches(db, q, { ...top, dimension: 'operator' }),
-    rankFetches(db, q, { ...top, dimension: 'purpose' }),
+    rank('operator'),
+    rank('purpose'),
   ]);
   const lists = { operators, purposes };
   if (!before) return { ...now, ...lists };

@@ -3,6 +3,7 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { AGENT_DIMENSIONS, EMPTY_FILTERS, type FilterTree, filterDimensions } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../envelope/source.js';
+import { agentRollupRows } from './rollup-rows.js';
 
 /** The sums every agent figure of a window (or bucket) derives from. */
 export interface AgentTotals {
@@ -80,14 +81,27 @@ export async function agentTotalsBy(
   return rows;
 }
 
-/** A window's agent totals (zeros for a window without fetches). */
+/**
+ * A window's agent totals (zeros for a window without fetches): from the agent rollups at their
+ * coarsest grains when the planner allows it (a month is its days' rows), else from `agent_fetches`.
+ */
 export async function agentTotals(
   db: Db,
   site: number,
   w: Window,
   filters: FilterTree = EMPTY_FILTERS,
-  source?: Source,
+  source: Source = sourceFor(w, filters),
 ): Promise<AgentTotals> {
+  if (source === 'rollup') {
+    if (filterDimensions(filters).size > 0) throw new Error('the rollups cannot answer a filtered query');
+    const { rows } = await db.query<AgentTotals>(sql`
+      SELECT sum(fetches) AS fetches, count(DISTINCT agent_id) AS agents,
+             coalesce(sum(fetches) FILTER (WHERE verified), 0) AS verified, sum(bytes) AS bytes,
+             sum(html_fetches) AS html_fetches
+      FROM (${agentRollupRows(site, w)}) r
+      HAVING count(*) > 0`);
+    return rows[0] ?? { ...EMPTY_AGENT_TOTALS };
+  }
   const [row] = await agentTotalsBy(db, site, w, filters, { bucket: () => sql`NULL::timestamptz` }, source);
   if (!row) return { ...EMPTY_AGENT_TOTALS };
   const { b: _b, g: _g, ...totals } = row;

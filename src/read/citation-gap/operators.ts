@@ -1,8 +1,10 @@
-import { type Db, sql } from '../../db/sql.js';
+import { type Db, empty, join, type Sql, sql } from '../../db/sql.js';
 import { arrivalOperator } from '../../enrich/attribution.js';
 import type { Query } from '../envelope/query.js';
+import { type FilterTree, filterDimensions } from '../envelope/filters.js';
+import type { Window } from '../envelope/range.js';
 import type { Source } from '../envelope/source.js';
-import { urlArrivals, urlFetches } from './url-figures.js';
+import { urlArrivals, urlFetches, wholeDays } from './url-figures.js';
 import { ratioOf } from './verdict.js';
 
 export interface OperatorRatio {
@@ -19,6 +21,33 @@ export interface OperatorRatio {
 /** Arrivals whose engine no longer names an operator (the source table changed since folding). */
 export const UNATTRIBUTED = 'unknown';
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Rows of `operator`, `fetches`, `html_fetches` that sum to the window's fetches per operator.
+ * Unfiltered, every fetch of the window is some URL's, so its whole UTC days are the site's
+ * per-operator day rows (`citation_operator_day`) and only the ragged edges read minute rows.
+ */
+function operatorFetches(site: number, w: Window, filters: FilterTree, source: Source): Sql {
+  const days = wholeDays(w);
+  if (source === 'raw' || filterDimensions(filters).size > 0 || !days)
+    return sql`SELECT f.operator, f.fetches, f.html_fetches FROM (${urlFetches(site, w, filters, source)}) f`;
+  return sql`
+    SELECT c.operator, c.fetches, c.html_fetches FROM citation_operator_day c
+    WHERE c.site_id = ${site} AND c.day >= ${iso(days.first)} AND c.day < ${iso(days.last)}
+    ${
+      days.edges.length === 0
+        ? empty
+        : join(
+            days.edges.map(
+              (e) =>
+                sql`UNION ALL SELECT f.operator, f.fetches, f.html_fetches FROM (${urlFetches(site, e, filters, source)}) f`,
+            ),
+            ' ',
+          )
+    }`;
+}
+
 /**
  * decisions.md §5's crawl-to-refer ratio per operator, over the same URLs, window and filters as
  * the citation-gap rows, so the operators' fetches and arrivals add up to the summary's. Ranked
@@ -28,7 +57,7 @@ export async function operatorRatios(db: Db, q: Query, source: Source): Promise<
   const [fetched, arrived] = await Promise.all([
     db.query<{ operator: string; fetches: number; html_fetches: number }>(sql`
       SELECT f.operator, sum(f.fetches) AS fetches, sum(f.html_fetches) AS html_fetches
-      FROM (${urlFetches(q.site, q, q.filters, source)}) f GROUP BY 1`),
+      FROM (${operatorFetches(q.site, q, q.filters, source)}) f GROUP BY 1`),
     db.query<{
       operator: string | null;
       source: string | null;
@@ -36,7 +65,7 @@ export async function operatorRatios(db: Db, q: Query, source: Source): Promise<
       arrivals: number;
     }>(sql`
       SELECT r.operator, r.source, r.referrer, sum(r.arrivals) AS arrivals
-      FROM (${urlArrivals(q.site, q, q.filters, source)}) r GROUP BY 1, 2, 3`),
+      FROM (${urlArrivals(q.site, q, q.filters, source, { byUrl: false })}) r GROUP BY 1, 2, 3`),
   ]);
   const byOperator = new Map<string, Omit<OperatorRatio, 'ratio'>>();
   const entry = (operator: string) => {

@@ -87,8 +87,9 @@ function decayFromHits(q: Query, before: Window, p: DecayParams, s: DecaySetting
  * before an instant are the running total on its url_pageview_day row "as of" that instant (the
  * one whose span (day, next_day] holds it; none: 0), so a window's pageviews of every page are the
  * difference of two such rows, whatever the window's length: one GiST scan finds the rows as of
- * the four window edges. Only the pages whose pageviews fell enough then add up their fetches of
- * both windows' days (url_crawl_day, every fetch of the URL on the day).
+ * the four window edges. Only the pages whose pageviews fell enough then look up their fetches:
+ * the differences of their running totals (url_citation_through) as of the windows' edges, a
+ * primary-key look-up each, whatever the windows' lengths.
  */
 function decayFromDays(q: Query, before: Window, p: DecayParams, s: DecaySettings): Sql {
   if ([...filterDimensions(q.filters)].some((d) => !URL_ROLLUP_KEEPS.has(d)))
@@ -98,11 +99,11 @@ function decayFromDays(q: Query, before: Window, p: DecayParams, s: DecaySetting
   const [b0, b1, n0, n1] = edges.map(
     (at) => sql`coalesce(max(v.pageviews_through) FILTER (WHERE ${span} @> ${at}), 0)`,
   );
-  const within = (w: Window) => sql`x.day >= ${iso(w.start)} AND x.day < ${iso(w.end)}`;
-  const [from, to] = [
-    Math.min(q.start.getTime(), before.start.getTime()),
-    Math.max(q.end.getTime(), before.end.getTime()),
-  ];
+  // A page's fetches through the last open day on or before the day ending at `at` (0 before any).
+  const through = (at: Date) => sql`coalesce((
+    SELECT t.fetches FROM url_citation_through t
+    WHERE t.site_id = ${q.site} AND t.pathname = j.pathname AND t.day = (
+      SELECT max(d.day) FROM url_citation_days d WHERE d.site_id = ${q.site} AND d.day < ${iso(at)})), 0)`;
   // Materialized, so only the judged pages look up their fetches.
   return sql`
     WITH judged AS MATERIALIZED (
@@ -119,11 +120,8 @@ function decayFromDays(q: Query, before: Window, p: DecayParams, s: DecaySetting
     fetched AS MATERIALIZED (
       SELECT j.pathname, j.pageviews, j.pageviews_before, f.fetches, coalesce(f.fetches_before, 0) AS fetches_before
       FROM judged j CROSS JOIN LATERAL (
-        SELECT sum(x.fetches) FILTER (WHERE ${within(q)}) AS fetches,
-               sum(x.fetches) FILTER (WHERE ${within(before)}) AS fetches_before
-        FROM url_crawl_day x
-        WHERE x.site_id = ${q.site} AND x.pathname = j.pathname
-          AND x.day >= ${iso(new Date(from))} AND x.day < ${iso(new Date(to))}) f)
+        SELECT ${through(q.end)} - ${through(q.start)} AS fetches,
+               ${through(before.end)} - ${through(before.start)} AS fetches_before) f)
     SELECT x.pathname, x.pageviews, x.pageviews_before, x.fetches, x.fetches_before FROM fetched x
     WHERE x.fetches > 0 AND x.fetches >= x.fetches_before
     ORDER BY ${RANK(sql`x.pageviews_before - x.pageviews`, sql`x.pageviews`, sql`x.pageviews_before`, sql`x.fetches`, sql`x.pathname`)}

@@ -58,23 +58,31 @@ export interface Part {
 }
 
 /**
- * A span as the rows of the coarsest grains that fit: its whole UTC hours, then whole quarter
- * hours at either end, then minutes at the ragged edges (only where a window edge is not on a
- * quarter hour).
+ * A span as the rows of the coarsest grains that fit (grains coarsest first, each a multiple of
+ * the next): its whole units of the first grain, then whole units of the next at either end, and
+ * so on down to the finest grain at the ragged edges.
  */
-function split(span: number, start: number, end: number, grains: readonly RollupGrain[]): Part[] {
+export function splitByGrains<G extends { ms: number }>(
+  start: number,
+  end: number,
+  grains: readonly G[],
+): { grain: G; start: number; end: number }[] {
   const [grain, ...finer] = grains;
   if (!grain || start >= end) return [];
-  if (finer.length === 0) return [{ span, grain, start, end }];
+  if (finer.length === 0) return [{ grain, start, end }];
   const first = Math.ceil(start / grain.ms) * grain.ms;
   const last = Math.floor(end / grain.ms) * grain.ms;
-  if (first >= last) return split(span, start, end, finer);
+  if (first >= last) return splitByGrains(start, end, finer);
   return [
-    ...split(span, start, first, finer),
-    { span, grain, start: first, end: last },
-    ...split(span, last, end, finer),
+    ...splitByGrains(start, first, finer),
+    { grain, start: first, end: last },
+    ...splitByGrains(last, end, finer),
   ];
 }
+
+/** A span as the people's rollup grains: whole UTC hours, quarter hours, minutes at the edges. */
+const split = (span: number, start: number, end: number, grains: readonly RollupGrain[]): Part[] =>
+  splitByGrains(start, end, grains).map((p) => ({ span, ...p }));
 
 export const grainParts = (spans: readonly Span[]): Part[] =>
   spans.flatMap(({ start, end }, span) => split(span, start, end, ROLLUP_GRAINS));

@@ -1,0 +1,28 @@
+import { AGENT_GRAINS } from '../../../projections/agent-rollup-minute/grains.js';
+import { join, raw, type Sql, sql } from '../../db/sql.js';
+import type { Window } from '../envelope/range.js';
+import { splitByGrains } from '../stats/rollup-totals.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The agent rollup rows that sum to a window's fetches (window edges on whole minutes): its whole
+ * UTC days from `agent_rollup_day`, whole hours at either end from `agent_rollup_hour`, minutes at
+ * the ragged edges; as a subquery of `agent_id, operator, purpose, verified, fetches,
+ * html_fetches, bytes`. Every grain keys by agent, so distinct agents over these rows are exact.
+ */
+export function agentRollupRows(site: number, w: Window): Sql {
+  const parts = splitByGrains(w.start.getTime(), w.end.getTime(), AGENT_GRAINS);
+  if (parts.length === 0)
+    return sql`SELECT NULL::text AS agent_id, NULL::text AS operator, NULL::text AS purpose, NULL::boolean AS verified,
+      0::bigint AS fetches, 0::bigint AS html_fetches, 0::bigint AS bytes WHERE FALSE`;
+  return join(
+    parts.map(({ grain, start, end }) => {
+      const at = raw(grain.column);
+      return sql`
+        SELECT agent_id, operator, purpose, verified, fetches, html_fetches, bytes FROM ${raw(grain.table)}
+        WHERE site_id = ${site} AND ${at} >= ${iso(start)} AND ${at} < ${iso(end)}`;
+    }),
+    ' UNION ALL ',
+  );
+}
