@@ -8,7 +8,6 @@ import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { createGoal } from '../../src/goals/store.js';
 import type { Query } from '../../src/read/envelope/query.js';
-import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
 import { goals } from '../../src/read/goals/goals.js';
 import { dayCover, directoryPrefix } from '../../src/read/goals/path-visitors.js';
 import { pathPrefixes } from '../../projections/path-visitors/fold.js';
@@ -17,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { foldDesign } from '../support/design-stream.js';
 import { hit } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
+import { windowQuery } from '../support/window-query.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -79,19 +79,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => db.drop());
 
-function query(site: number, start: number, end: number, tz = 'UTC', comparison?: [number, number]): Query {
-  return {
-    site,
-    tz,
-    start: new Date(start),
-    end: new Date(end),
-    compare: comparison ? 'previous' : 'none',
-    comparison: comparison ? { start: new Date(comparison[0]), end: new Date(comparison[1]) } : null,
-    granularity: 'day',
-    filters: EMPTY_FILTERS,
-    audience: 'human',
-  };
-}
+const query = windowQuery;
 
 describe('path goals from the path_visitors projection', () => {
   it('cuts a window into whole UTC days and the parts of days at its edges', () => {

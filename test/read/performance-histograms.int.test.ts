@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { foldDesign } from '../support/design-stream.js';
 import { hit } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
+import { windowQuery } from '../support/window-query.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -79,19 +80,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => db.drop());
 
-function query(site: number, start: number, end: number, tz = 'UTC', comparison?: [number, number]): Query {
-  return {
-    site,
-    tz,
-    start: new Date(start),
-    end: new Date(end),
-    compare: comparison ? 'previous' : 'none',
-    comparison: comparison ? { start: new Date(comparison[0]), end: new Date(comparison[1]) } : null,
-    granularity: 'day',
-    filters: EMPTY_FILTERS,
-    audience: 'human',
-  };
-}
+const query = windowQuery;
 
 const PAGE = { limit: 100, page: 1 };
 const pct = (p50: number, p75: number, p95: number, samples: number) => ({ p50, p75, p95, samples });
