@@ -12,7 +12,7 @@ import { goals } from '../../src/read/goals/goals.js';
 import { dayCover, directoryPrefix } from '../../src/read/goals/path-visitors.js';
 import { pathPrefixes } from '../../projections/path-visitors/fold.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
 import { foldDesign } from '../support/design-stream.js';
 import { hit } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
@@ -51,16 +51,10 @@ const HAND_HITS: HitRecorded[] = [
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await db.pool.query(`INSERT INTO users (email, password_hash) VALUES ('o@example.com', 'x')`);
-  for (const [id, domain] of [
+  await insertSitesWithIds(db.pool, [
     [SMALL.site, 'bench.example'],
     [HAND, 'hand.example'],
-  ] as const)
-    await db.pool.query(
-      `INSERT INTO sites (id, owner_id, domain, hostnames, ingest_key) OVERRIDING SYSTEM VALUE
-       VALUES ($1, 1, $2, ARRAY[$2], $2)`,
-      [id, domain],
-    );
+  ]);
   await foldDesign(db.pool, SMALL, [rawEvents, rollupMinute, pathVisitors] as Projection[], 5);
   const hand = messages([HAND_HITS.slice(0, 3), HAND_HITS.slice(3)], 10_000);
   for (const p of [rawEvents, rollupMinute]) await foldBatch(db.pool, p, hand);

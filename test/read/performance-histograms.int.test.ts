@@ -10,7 +10,7 @@ import { histogramCover } from '../../src/read/performance/histograms.js';
 import { vitalSource } from '../../src/read/performance/percentiles.js';
 import { performanceStats } from '../../src/read/performance/performance.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
 import { foldDesign } from '../support/design-stream.js';
 import { hit } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
@@ -62,16 +62,10 @@ const HAND_HITS: HitRecorded[] = [
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await db.pool.query(`INSERT INTO users (email, password_hash) VALUES ('o@example.com', 'x')`);
-  for (const [id, domain] of [
+  await insertSitesWithIds(db.pool, [
     [SMALL.site, 'bench.example'],
     [HAND, 'hand.example'],
-  ] as const)
-    await db.pool.query(
-      `INSERT INTO sites (id, owner_id, domain, hostnames, ingest_key) OVERRIDING SYSTEM VALUE
-       VALUES ($1, 1, $2, ARRAY[$2], $2)`,
-      [id, domain],
-    );
+  ]);
   await foldDesign(db.pool, SMALL, [rawEvents, vitalHistograms] as Projection[], 5);
   const hand = messages([HAND_HITS.slice(0, 2), HAND_HITS.slice(2)], 100_000);
   await foldBatch(db.pool, rawEvents, hand);

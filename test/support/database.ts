@@ -50,3 +50,17 @@ export async function insertSite(pool: pg.Pool, domain: string): Promise<number>
   );
   return site.rows[0]!.id;
 }
+
+/** Sites with the ids a designed data set names (one owner), for tests that fold it below HTTP. */
+export async function insertSitesWithIds(pool: pg.Pool, sites: readonly (readonly [number, string])[]) {
+  const owner = await pool.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash) VALUES ($1, 'x') RETURNING id`,
+    [`owner-${randomBytes(4).toString('hex')}@example.com`],
+  );
+  for (const [id, domain] of sites)
+    await pool.query(
+      `INSERT INTO sites (id, owner_id, domain, hostnames, ingest_key) OVERRIDING SYSTEM VALUE
+       VALUES ($1, $2, $3, ARRAY[$3], $3)`,
+      [id, owner.rows[0]!.id, domain],
+    );
+}
