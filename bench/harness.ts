@@ -6,7 +6,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type autocannon from 'autocannon';
 import type pg from 'pg';
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
@@ -15,6 +14,7 @@ import { startEmbeddedPostgres } from '../src/embedded/postgres.js';
 import type { Logger } from '../src/log.js';
 import { connectNats } from '../src/nats/connect.js';
 import { hitsStreamName } from '../streams/hits.js';
+import type { LoadResult } from './wrk.js';
 
 const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -168,6 +168,6 @@ export async function serveTwofold(env: Record<string, string>, processes: numbe
   return { url, pid: child.pid!, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
 }
 
-/** One markdown table row of an autocannon result. */
-export const resultRow = (name: string, r: autocannon.Result) =>
-  `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;
+/** One markdown table row of a load run (autocannon's result or wrk's). */
+export const resultRow = (name: string, r: LoadResult) =>
+  `| ${name} | ${Math.round(r.requests.average)} | ${+r.latency.p50.toFixed(1)} | ${+r.latency.p99.toFixed(1)} | ${r.non2xx} |`;
