@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadDataDesign } from '../../bench/read-data.js';
 import { pathSessions } from '../../projections/path-sessions/projection.js';
 import { pathVisitors } from '../../projections/path-visitors/projection.js';
 import type { Projection } from '../../projections/projection.js';
@@ -14,25 +13,12 @@ import { foldBatch } from '../../src/projector/fold-batch.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
 import { foldDesign } from '../support/design-stream.js';
-import { hit } from '../support/events.js';
+import { hit, MIN } from '../support/events.js';
+import { D0, DAY, FOUR_DAYS, fourDayWindows, HOUR } from '../support/four-day-design.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
 import { windowQuery } from '../support/window-query.js';
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-const MIN = 60_000;
-const D0 = Date.UTC(2026, 7, 1);
-
-// The benchmark's design at a small scale: four days of tracker hits.
-const SMALL: ReadDataDesign = {
-  site: 1,
-  hostname: 'bench.example',
-  firstDay: D0,
-  days: 4,
-  events: 6_000,
-  pages: 40,
-  seed: 11,
-};
+const SMALL = FOUR_DAYS;
 
 /*
  * Site 2, by hand (hours from D0, Aug 1 00:00 UTC; each line one session):
@@ -186,16 +172,9 @@ describe('the funnel’s step 1 from the path_sessions projection', () => {
   });
 
   it('gives the raw path’s figures on the benchmark design: whole days, zones off UTC, part of a day, compare', async () => {
-    const windows = [
-      windowQuery(SMALL.site, D0, D0 + 4 * DAY),
-      windowQuery(SMALL.site, D0 + DAY, D0 + 3 * DAY, 'UTC', [D0 - DAY, D0 + DAY]),
-      windowQuery(SMALL.site, D0 - 5.5 * HOUR, D0 + 3 * DAY - 5.5 * HOUR, 'Asia/Kolkata'),
-      windowQuery(SMALL.site, D0 + DAY - 2 * HOUR, D0 + 3 * DAY - 2 * HOUR, 'Europe/Berlin'),
-      windowQuery(SMALL.site, D0 + 30 * HOUR, D0 + 41 * HOUR),
-    ];
-    for (const q of windows) {
+    for (const q of fourDayWindows()) {
       const docs = await steps('benchDocs', q);
-      expect(docs[0]![0]).toBeGreaterThan(100);
+      expect(docs[0]![0]).toBeGreaterThan(50);
       expect(docs[1]![0]).toBeGreaterThan(0);
       expect((await steps('benchPricing', q))[1]![0]).toBeGreaterThan(0);
       await steps('benchBlog', q);
