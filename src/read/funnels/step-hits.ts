@@ -84,7 +84,7 @@ export function stepHits(site: number, w: Window, filters: FilterTree, steps: re
  * The CTEs `advancing` and `funnel_hit` as stepHits makes them (no filters), without reading step
  * 1's hits first: `second`, the sessions with a step-2 hit in the window (from step 2's index: a
  * rarer step than a common first one), then `advancing`, every step hit of those sessions in the
- * window, fetched by session (`events_session_hits`), with the same mask, order and tie as
+ * window, fetched by session (`events_session`), with the same mask, order and tie as
  * stepHits' rows. Step 1's own figures come from elsewhere (the `path_sessions` projection).
  */
 export function advancingHits(site: number, w: Window, steps: readonly Target[]): Sql {
