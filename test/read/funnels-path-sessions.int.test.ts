@@ -11,8 +11,8 @@ import { funnel } from '../../src/read/funnels/funnel.js';
 import { funnelSource } from '../../src/read/funnels/step-counts.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
-import { foldDesign } from '../support/design-stream.js';
+import type { TestDatabase } from '../support/database.js';
+import { designDatabase, foldDesign } from '../support/design-stream.js';
 import { hit, MIN } from '../support/events.js';
 import { D0, DAY, FOUR_DAYS, fourDayWindows, HOUR } from '../support/four-day-design.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
@@ -84,12 +84,7 @@ const ids: Record<string, number> = {};
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertSitesWithIds(db.pool, [
-    [SMALL.site, 'bench.example'],
-    [HAND, 'hand.example'],
-  ]);
-  await foldDesign(db.pool, SMALL, [rawEvents, pathVisitors, pathSessions] as Projection[], 5);
+  db = await designDatabase(SMALL, HAND, [rawEvents, pathVisitors, pathSessions] as Projection[]);
   for (const p of [rawEvents, pathVisitors] as Projection[]) await foldBatch(db.pool, p, HAND_MESSAGES);
   // One message per batch, then all again (a redelivery after a crash between commit and ack).
   await foldTwice(db.pool, pathSessions as Projection, HAND_MESSAGES, 1);

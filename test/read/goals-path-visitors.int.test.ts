@@ -11,8 +11,8 @@ import { goals } from '../../src/read/goals/goals.js';
 import { dayCover, directoryPrefix } from '../../src/read/goals/path-visitors.js';
 import { pathPrefixes } from '../../projections/path-visitors/fold.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
-import { foldDesign } from '../support/design-stream.js';
+import type { TestDatabase } from '../support/database.js';
+import { designDatabase } from '../support/design-stream.js';
 import { D0, DAY, FOUR_DAYS, fourDayWindows, HOUR } from '../support/four-day-design.js';
 import { hit } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
@@ -37,12 +37,7 @@ const HAND_HITS: HitRecorded[] = [
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertSitesWithIds(db.pool, [
-    [SMALL.site, 'bench.example'],
-    [HAND, 'hand.example'],
-  ]);
-  await foldDesign(db.pool, SMALL, [rawEvents, rollupMinute, pathVisitors] as Projection[], 5);
+  db = await designDatabase(SMALL, HAND, [rawEvents, rollupMinute, pathVisitors] as Projection[]);
   const hand = messages([HAND_HITS.slice(0, 3), HAND_HITS.slice(3)], 10_000);
   for (const p of [rawEvents, rollupMinute]) await foldBatch(db.pool, p, hand);
   // Delivered again after a crash between commit and ack: no pageview counts twice.
