@@ -1,7 +1,7 @@
 import { type Db, sql } from '../../src/db/sql.js';
 import { humanHits } from '../human-hits.js';
 import { nextNumbers } from '../path-visitors/projection.js';
-import type { Projection } from '../projection.js';
+import type { Projection, Sequenced } from '../projection.js';
 import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
 import { foldPathSessions, type PathSessionsState } from './fold.js';
 
@@ -9,7 +9,7 @@ import { foldPathSessions, type PathSessionsState } from './fold.js';
  * The stored sessions the batch's hits could join, the numbers of those of them already numbered
  * (a session's later pageviews keep its number), and the next number of each site with a hit.
  */
-async function loadState(db: Db, events: Parameters<Projection['load']>[1]): Promise<PathSessionsState> {
+async function loadState(db: Db, events: readonly Sequenced[]): Promise<PathSessionsState> {
   const hits = humanHits(events).map((s) => s.event);
   if (hits.length === 0) return { sessions: [], numbers: new Map(), next: new Map() };
   const [sessions, next] = await Promise.all([
