@@ -73,9 +73,10 @@ export const DEEPER: Read[] = [
 export const DEEPER_RAW: Read[] = [
   { name: 'goals (5: 3 events, 2 paths), raw path', run: (db, q) => goals(db, q, {}, 'raw') },
   { name: 'performance, raw path', run: (db, q) => performanceStats(db, q, PAGE, 'raw') },
+  { name: 'funnel, 4 steps, raw path', run: (db, q) => funnel(db, q, { id: funnelId }, 'raw') },
 ];
 
-/** Runs each deeper read once per window (which also warms the caches); both paths of goals and of performance must agree. */
+/** Runs each deeper read once per window (which also warms the caches); both paths of goals, performance and the funnel must agree. */
 export async function checkDeeperReads(db: pg.Pool, queryOf: (round: number) => Query): Promise<void> {
   for (let round = 0; round < 6; round++) {
     const q = queryOf(round);
@@ -92,6 +93,14 @@ export async function checkDeeperReads(db: pg.Pool, queryOf: (round: number) => 
     if (!isDeepStrictEqual(histograms, hits))
       throw new Error(
         `performance, round ${round}: vital_histograms ${JSON.stringify(histograms)} ≠ raw ${JSON.stringify(hits)}`,
+      );
+    const [sessions, steps] = [
+      await funnel(db, q, { id: funnelId }, 'path_sessions'),
+      await funnel(db, q, { id: funnelId }, 'raw'),
+    ];
+    if (!isDeepStrictEqual(sessions, steps))
+      throw new Error(
+        `funnel, round ${round}: path_sessions ${JSON.stringify(sessions)} ≠ raw ${JSON.stringify(steps)}`,
       );
   }
 }

@@ -4,11 +4,12 @@
 // so their rows are the week's rows moved in time, copied in SQL: folding them would give the same
 // rows, minutes slower. Identified users outlive a week (read-data.ts), so their `identities` rows,
 // which span weeks, are folded from every copy's identified hits by the projection's own code
-// instead (a few thousand hits a day); and projections that number visitors in stream order
-// (FOLDED_EVERY_DAY) fold every day's hits. test/read/bench-load.int.test.ts checks the result against every day's
+// instead (a few thousand hits a day); and projections that number visitors or sessions in stream
+// order (FOLDED_EVERY_DAY) fold every day's hits. test/read/bench-load.int.test.ts checks the result against every day's
 // events folded from stream messages by `foldBatch`.
 import type pg from 'pg';
 import type { Projection, Sequenced } from '../projections/projection.js';
+import { pathSessions } from '../projections/path-sessions/projection.js';
 import { pathVisitors } from '../projections/path-visitors/projection.js';
 import { rawEvents } from '../projections/raw-events/projection.js';
 import { rollupMinute } from '../projections/rollup-minute/projection.js';
@@ -33,10 +34,10 @@ import {
 /** The projections folded for the designed week, whose rows the later weeks copy. */
 const COPIED: readonly Projection[] = [rawEvents, rollupMinute, vitalHistograms] as Projection[];
 /**
- * The projections folded over every day instead: they number visitors in stream order, which a
- * copy of the week's rows would not continue.
+ * The projections folded over every day instead: they number visitors (sessions) in stream order,
+ * which a copy of the week's rows would not continue.
  */
-export const FOLDED_EVERY_DAY: readonly Projection[] = [pathVisitors] as Projection[];
+export const FOLDED_EVERY_DAY: readonly Projection[] = [pathVisitors, pathSessions] as Projection[];
 /** The projections whose tables the human reads read. */
 export const HUMAN_READ_PROJECTIONS: readonly Projection[] = [...COPIED, ...FOLDED_EVERY_DAY];
 

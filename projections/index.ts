@@ -3,6 +3,7 @@ import { agentCoverageProjection } from './agent-coverage/projection.js';
 import { agentFetchesProjection } from './agent-fetches/projection.js';
 import { agentRollupMinuteProjection } from './agent-rollup-minute/projection.js';
 import { citationGapProjection } from './citation-gap/projection.js';
+import { pathSessions } from './path-sessions/projection.js';
 import { pathVisitors } from './path-visitors/projection.js';
 import { vitalHistograms } from './vital-histograms/projection.js';
 import type { Projection } from './projection.js';
@@ -23,6 +24,7 @@ export function createProjections(catalog: Catalog): readonly Projection[] {
     citationGapProjection(catalog),
     pathVisitors,
     vitalHistograms,
+    pathSessions,
   ] as Projection[];
 }
 

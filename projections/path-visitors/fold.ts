@@ -1,4 +1,4 @@
-import { raw, type Sql, sql } from '../../src/db/sql.js';
+import { empty, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
 
 /** Visitor numbers per bit string block of `path_visitors_day` (migration 0019). */
@@ -10,12 +10,8 @@ export const blockOf = (n: Sql) => sql`${n} / ${raw(String(BLOCK_BITS))}`;
 export const bitOf = (n: Sql) =>
   sql`set_bit(repeat('0', ${raw(String(BLOCK_BITS))})::bit(${raw(String(BLOCK_BITS))}), ${n} % ${raw(String(BLOCK_BITS))}, 1)`;
 
-export interface PathVisitorsState {
-  /** The batch's visitors already numbered, by `site\0visitor`. */
-  numbers: Map<string, number>;
-  /** Per site, the number its next new visitor gets. */
-  next: Map<number, number>;
-}
+/** The batch's visitors already numbered, by `site\0visitor`, and per site the next number. */
+export type PathVisitorsState = Numbering;
 
 const visitorKey = (h: HitRecorded) => `${h.site}\u0000${h.visitor}`;
 
@@ -34,27 +30,111 @@ export function pathPrefixes(pathname: string): string[] {
 export const pageviews = (hits: readonly HitRecorded[]) => hits.filter((h) => h.kind === 'pageview');
 
 /**
- * Numbers the batch's new visitors in stream order, keeps each pageview with its visitor's number,
- * and sets the visitor's bit in the row of the pageview's UTC day, path and block, and in those of
- * its day, block and each directory prefix of its path, adding the pageview there. Run once per batch (the runner's
- * claimed sequence), folding a batch again would count its pageviews twice, like every rollup.
+ * The tables of a projection that keeps, per UTC day, path (and directory prefix) and block, a set
+ * of numbers as a bit string, with each pageview and its number for the edges of a window:
+ * `path_visitors` numbers visitors (migrations 0019, 0021), `path_sessions` sessions (0027).
+ */
+export interface PathBitTables {
+  day: string;
+  prefixDay: string;
+  hits: string;
+  /** The bit string column of `day` and `prefixDay`. */
+  bits: string;
+  /** Whether the day rows also count the pageviews. */
+  pageviews: boolean;
+}
+
+export const PATH_VISITOR_TABLES: PathBitTables = {
+  day: 'path_visitors_day',
+  prefixDay: 'path_prefix_visitors_day',
+  hits: 'path_visitor_hits',
+  bits: 'visitors',
+  pageviews: true,
+};
+
+export const PATH_SESSION_TABLES: PathBitTables = {
+  day: 'path_sessions_day',
+  prefixDay: 'path_prefix_sessions_day',
+  hits: 'path_session_hits',
+  bits: 'sessions',
+  pageviews: false,
+};
+
+/**
+ * Keeps each pageview with its number `ns[i]`, and sets the number's bit in the row of the
+ * pageview's UTC day, path and block, and in those of its day, block and each directory prefix of
+ * its path (adding the pageview there when the tables count them).
+ */
+export function writePathBits(t: PathBitTables, views: readonly HitRecorded[], ns: readonly number[]): Sql[] {
+  const [bits, count, add] = t.pageviews
+    ? [raw(`${t.bits}, pageviews`), sql`, count(*)`, raw(', pageviews = d.pageviews + excluded.pageviews')]
+    : [raw(t.bits), empty, empty];
+  const merge = raw(`${t.bits} = d.${t.bits} | excluded.${t.bits}`);
+  const out: Sql[] = [
+    sql`
+    INSERT INTO ${raw(t.hits)} (site_id, ts, pathname, n)
+    SELECT * FROM unnest(${views.map((h) => h.site)}::bigint[],
+      ${views.map((h) => new Date(h.ts).toISOString())}::timestamptz[], ${views.map((h) => h.pathname)}::text[],
+      ${ns}::int[])`,
+  ];
+  const dayOf = (h: HitRecorded) => new Date(Math.floor(h.ts / DAY_MS) * DAY_MS).toISOString();
+  out.push(sql`
+    INSERT INTO ${raw(t.day)} AS d (site_id, day, pathname, block, ${bits})
+    SELECT site_id, day, pathname, ${blockOf(sql`n`)}, bit_or(${bitOf(sql`n`)})${count}
+    FROM unnest(${views.map((h) => h.site)}::bigint[], ${views.map(dayOf)}::timestamptz[],
+      ${views.map((h) => h.pathname)}::text[], ${ns}::int[]) AS v(site_id, day, pathname, n)
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT (site_id, day, pathname, block) DO UPDATE SET ${merge}${add}`);
+  const under = views.flatMap((h, i) => pathPrefixes(h.pathname).map((prefix) => ({ h, prefix, n: ns[i]! })));
+  if (under.length > 0)
+    out.push(sql`
+    INSERT INTO ${raw(t.prefixDay)} AS d (site_id, day, prefix, block, ${bits})
+    SELECT site_id, day, prefix, ${blockOf(sql`n`)}, bit_or(${bitOf(sql`n`)})${count}
+    FROM unnest(${under.map((u) => u.h.site)}::bigint[], ${under.map((u) => dayOf(u.h))}::timestamptz[],
+      ${under.map((u) => u.prefix)}::text[], ${under.map((u) => u.n)}::int[]) AS v(site_id, day, prefix, n)
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT (site_id, prefix, day, block) DO UPDATE SET ${merge}${add}`);
+  return out;
+}
+
+/** Numbers already given, by key, and per site the number its next new key gets. */
+export interface Numbering {
+  numbers: ReadonlyMap<string, number>;
+  next: ReadonlyMap<number, number>;
+}
+
+/**
+ * Each item's number: its key's, or for a key not numbered yet the site's next, in the order of
+ * the items (stream order). `added` lists the keys numbered here, to be stored.
+ */
+export function numberKeys<T extends { site: number; key: string }>(items: readonly T[], state: Numbering) {
+  const numbers = new Map(state.numbers);
+  const next = new Map(state.next);
+  const added: (T & { n: number })[] = [];
+  const ns = items.map((item) => {
+    const known = numbers.get(item.key);
+    if (known !== undefined) return known;
+    const n = next.get(item.site) ?? 0;
+    next.set(item.site, n + 1);
+    numbers.set(item.key, n);
+    added.push({ ...item, n });
+    return n;
+  });
+  return { ns, added };
+}
+
+/**
+ * Numbers the batch's new visitors in stream order, then writes each pageview with its visitor's
+ * number and the number's bits (`writePathBits`). Run once per batch (the runner's claimed
+ * sequence), folding a batch again would count its pageviews twice, like every rollup.
  */
 export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisitorsState): Sql[] {
   const views = pageviews(hits);
   if (views.length === 0) return [];
-  const numbers = new Map(state.numbers);
-  const next = new Map(state.next);
-  const added: { site: number; visitor: string; n: number }[] = [];
-  const numberOf = (h: HitRecorded) => {
-    const known = numbers.get(visitorKey(h));
-    if (known !== undefined) return known;
-    const n = next.get(h.site) ?? 0;
-    next.set(h.site, n + 1);
-    numbers.set(visitorKey(h), n);
-    added.push({ site: h.site, visitor: h.visitor, n });
-    return n;
-  };
-  const ns = views.map(numberOf);
+  const { ns, added } = numberKeys(
+    views.map((h) => ({ site: h.site, key: visitorKey(h), visitor: h.visitor })),
+    state,
+  );
   const out: Sql[] = [];
   if (added.length > 0)
     out.push(
@@ -62,29 +142,5 @@ export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisito
         SELECT * FROM unnest(${added.map((a) => a.site)}::bigint[], ${added.map((a) => a.visitor)}::text[],
           ${added.map((a) => a.n)}::int[])`,
     );
-  out.push(sql`
-    INSERT INTO path_visitor_hits (site_id, ts, pathname, n)
-    SELECT * FROM unnest(${views.map((h) => h.site)}::bigint[],
-      ${views.map((h) => new Date(h.ts).toISOString())}::timestamptz[], ${views.map((h) => h.pathname)}::text[],
-      ${ns}::int[])`);
-  const dayOf = (h: HitRecorded) => new Date(Math.floor(h.ts / DAY_MS) * DAY_MS).toISOString();
-  out.push(sql`
-    INSERT INTO path_visitors_day AS d (site_id, day, pathname, block, visitors, pageviews)
-    SELECT site_id, day, pathname, ${blockOf(sql`n`)}, bit_or(${bitOf(sql`n`)}), count(*)
-    FROM unnest(${views.map((h) => h.site)}::bigint[], ${views.map(dayOf)}::timestamptz[],
-      ${views.map((h) => h.pathname)}::text[], ${ns}::int[]) AS v(site_id, day, pathname, n)
-    GROUP BY 1, 2, 3, 4
-    ON CONFLICT (site_id, day, pathname, block) DO UPDATE
-      SET visitors = d.visitors | excluded.visitors, pageviews = d.pageviews + excluded.pageviews`);
-  const under = views.flatMap((h, i) => pathPrefixes(h.pathname).map((prefix) => ({ h, prefix, n: ns[i]! })));
-  if (under.length > 0)
-    out.push(sql`
-    INSERT INTO path_prefix_visitors_day AS d (site_id, day, prefix, block, visitors, pageviews)
-    SELECT site_id, day, prefix, ${blockOf(sql`n`)}, bit_or(${bitOf(sql`n`)}), count(*)
-    FROM unnest(${under.map((u) => u.h.site)}::bigint[], ${under.map((u) => dayOf(u.h))}::timestamptz[],
-      ${under.map((u) => u.prefix)}::text[], ${under.map((u) => u.n)}::int[]) AS v(site_id, day, prefix, n)
-    GROUP BY 1, 2, 3, 4
-    ON CONFLICT (site_id, prefix, day, block) DO UPDATE
-      SET visitors = d.visitors | excluded.visitors, pageviews = d.pageviews + excluded.pageviews`);
-  return out;
+  return [...out, ...writePathBits(PATH_VISITOR_TABLES, views, ns)];
 }

@@ -7,10 +7,11 @@ export const SESSION_TABLES = {
   rawEvents: 'sessions',
   rollupMinute: 'rollup_session_state',
   citationGap: 'citation_session_state',
+  pathSessions: 'path_session_state',
 } as const;
 export type SessionTable = (typeof SESSION_TABLES)[keyof typeof SESSION_TABLES];
 
-/** The attribute columns the rollup's session state does without (reads break sessions down by them; arrivals count by channel). */
+/** The attribute columns the rollup's and path_sessions' session state do without (reads break sessions down by them; arrivals count by channel). */
 const ATTR_COLUMNS = [
   'channel',
   'referrer_source',
@@ -28,7 +29,8 @@ const ATTR_COLUMNS = [
   'screen',
 ] as const satisfies readonly (keyof SessionAttrs)[];
 
-const hasAttrs = (table: SessionTable) => table !== SESSION_TABLES.rollupMinute;
+const hasAttrs = (table: SessionTable) =>
+  table !== SESSION_TABLES.rollupMinute && table !== SESSION_TABLES.pathSessions;
 
 type Row = {
   id: string;

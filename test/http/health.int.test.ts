@@ -25,6 +25,7 @@ describe('GET /healthz', () => {
         { name: 'citation_gap', last_seq: 0, lag: 0 },
         { name: 'path_visitors', last_seq: 0, lag: 0 },
         { name: 'vital_histograms', last_seq: 0, lag: 0 },
+        { name: 'path_sessions', last_seq: 0, lag: 0 },
       ],
     });
   });
@@ -48,6 +49,7 @@ describe('GET /healthz', () => {
           { name: 'citation_gap', last_seq: null, lag: 0 },
           { name: 'path_visitors', last_seq: null, lag: 0 },
           { name: 'vital_histograms', last_seq: null, lag: 0 },
+          { name: 'path_sessions', last_seq: null, lag: 0 },
         ],
       });
     } finally {

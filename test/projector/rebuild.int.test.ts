@@ -78,6 +78,7 @@ describe('twofold projections rebuild', () => {
       'agent_fetches',
       'agent_rollup_minute',
       'citation_gap',
+      'path_sessions',
       'path_visitors',
       'raw_events',
       'rollup_minute',

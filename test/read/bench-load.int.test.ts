@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dailyQuotas, dayEvents, type ReadDataDesign } from '../../bench/read-data.js';
-import { HUMAN_READ_PROJECTIONS, loadDesign } from '../../bench/read-load.js';
+import { HUMAN_READ_PROJECTIONS, loadDesign, loadMissing } from '../../bench/read-load.js';
+import { pathSessions } from '../../projections/path-sessions/projection.js';
 import type { Query } from '../../src/read/envelope/query.js';
 import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
 import { OVERVIEW_METRICS, overview } from '../../src/read/stats/overview.js';
@@ -99,6 +100,18 @@ describe('the read benchmark’s data', () => {
   it('loads exactly the rows the projectors fold from the stream', async () => {
     const [a, b] = await Promise.all([snapshot(fast.pool), snapshot(stream.pool)]);
     expect(a.events).toHaveLength(SMALL.events);
+    expect(a).toEqual(b);
+  });
+
+  it('adds a projection a database was loaded without (path_sessions) with the rows the projector folds', async () => {
+    for (const table of pathSessions.tables) await fast.pool.query(`TRUNCATE ${table}`);
+    await fast.pool.query("DELETE FROM projection_checkpoints WHERE name = 'path_sessions'");
+    expect(await loadMissing(fast.url, SMALL)).toEqual(['path_sessions']);
+    const [a, b] = await Promise.all([snapshot(fast.pool), snapshot(stream.pool)]);
+    expect(a.path_sessions_day!.length).toBeGreaterThan(100);
+    expect(a.path_session_numbers).toHaveLength(
+      (await fast.pool.query("SELECT DISTINCT session_id FROM events WHERE kind = 'pageview'")).rowCount!,
+    );
     expect(a).toEqual(b);
   });
 

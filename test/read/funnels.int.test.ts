@@ -1,5 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathSessions } from '../../projections/path-sessions/projection.js';
+import { pathVisitors } from '../../projections/path-visitors/projection.js';
+import type { Projection } from '../../projections/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
@@ -133,7 +136,9 @@ beforeAll(async () => {
       ['/pricing', 11],
     ]),
   ];
-  for (const p of [rawEvents, rollupMinute]) await foldBatch(t.database.pool, p, messages([events]));
+  // Step 1 on a path, without filters, is counted from path_sessions and path_visitors.
+  for (const p of [rawEvents, rollupMinute, pathVisitors, pathSessions] as Projection[])
+    await foldBatch(t.database.pool, p, messages([events]));
   funnels.order = await createFunnel(order, { name: 'Signup', steps: STEPS });
   funnels.repeated = await createFunnel(repeat, {
     name: 'Back home',

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadDataDesign } from '../../bench/read-data.js';
 import { pathVisitors } from '../../projections/path-visitors/projection.js';
 import type { Projection } from '../../projections/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
@@ -12,26 +11,14 @@ import { goals } from '../../src/read/goals/goals.js';
 import { dayCover, directoryPrefix } from '../../src/read/goals/path-visitors.js';
 import { pathPrefixes } from '../../projections/path-visitors/fold.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
-import { foldDesign } from '../support/design-stream.js';
+import type { TestDatabase } from '../support/database.js';
+import { designDatabase } from '../support/design-stream.js';
+import { D0, DAY, FOUR_DAYS, fourDayWindows, HOUR } from '../support/four-day-design.js';
 import { hit } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
 import { windowQuery } from '../support/window-query.js';
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-const D0 = Date.UTC(2026, 7, 1);
-
-// The benchmark's design at a small scale: four days of tracker hits.
-const SMALL: ReadDataDesign = {
-  site: 1,
-  hostname: 'bench.example',
-  firstDay: D0,
-  days: 4,
-  events: 6_000,
-  pages: 40,
-  seed: 7,
-};
+const SMALL = FOUR_DAYS;
 
 /*
  * Site 2, by hand: v1 views /docs/a on day 0 at 23:00 and /docs/b on day 1 at 01:00 (one visitor
@@ -50,12 +37,7 @@ const HAND_HITS: HitRecorded[] = [
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertSitesWithIds(db.pool, [
-    [SMALL.site, 'bench.example'],
-    [HAND, 'hand.example'],
-  ]);
-  await foldDesign(db.pool, SMALL, [rawEvents, rollupMinute, pathVisitors] as Projection[], 5);
+  db = await designDatabase(SMALL, HAND, [rawEvents, rollupMinute, pathVisitors] as Projection[]);
   const hand = messages([HAND_HITS.slice(0, 3), HAND_HITS.slice(3)], 10_000);
   for (const p of [rawEvents, rollupMinute]) await foldBatch(db.pool, p, hand);
   // Delivered again after a crash between commit and ack: no pageview counts twice.
@@ -138,14 +120,7 @@ describe('path goals from the path_visitors projection', () => {
   });
 
   it('gives the raw path’s figures on the benchmark design: whole days, zones off UTC, part of a day, compare', async () => {
-    const windows = [
-      query(SMALL.site, D0, D0 + 4 * DAY),
-      query(SMALL.site, D0 + DAY, D0 + 3 * DAY, 'UTC', [D0 - DAY, D0 + DAY]),
-      query(SMALL.site, D0 - 5.5 * HOUR, D0 + 3 * DAY - 5.5 * HOUR, 'Asia/Kolkata'),
-      query(SMALL.site, D0 + DAY - 2 * HOUR, D0 + 3 * DAY - 2 * HOUR, 'Europe/Berlin'),
-      query(SMALL.site, D0 + 30 * HOUR, D0 + 41 * HOUR),
-    ];
-    for (const q of windows) {
+    for (const q of fourDayWindows()) {
       const fromDays = await goals(db.pool, q, {}, 'path_visitors');
       expect(fromDays.find((g) => g.name === 'Visit /docs/*')!.visitors).toBeGreaterThan(10);
       expect(fromDays).toEqual(await goals(db.pool, q, {}, 'raw'));

@@ -10,8 +10,8 @@ import { histogramCover } from '../../src/read/performance/histograms.js';
 import { vitalSource } from '../../src/read/performance/percentiles.js';
 import { performanceStats } from '../../src/read/performance/performance.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
-import { foldDesign } from '../support/design-stream.js';
+import type { TestDatabase } from '../support/database.js';
+import { designDatabase } from '../support/design-stream.js';
 import { hit } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
 import { windowQuery } from '../support/window-query.js';
@@ -61,12 +61,7 @@ const HAND_HITS: HitRecorded[] = [
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await insertSitesWithIds(db.pool, [
-    [SMALL.site, 'bench.example'],
-    [HAND, 'hand.example'],
-  ]);
-  await foldDesign(db.pool, SMALL, [rawEvents, vitalHistograms] as Projection[], 5);
+  db = await designDatabase(SMALL, HAND, [rawEvents, vitalHistograms] as Projection[]);
   const hand = messages([HAND_HITS.slice(0, 2), HAND_HITS.slice(2)], 100_000);
   await foldBatch(db.pool, rawEvents, hand);
   // Delivered again after a crash between commit and ack: no value counts twice.

@@ -4,6 +4,7 @@ import { firstSeqs, HITS_PER_MESSAGE } from '../../bench/read-load.js';
 import type { Projection } from '../../projections/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import type { HitRecorded } from '../../streams/events.js';
+import { createTestDatabase, insertSitesWithIds, type TestDatabase } from './database.js';
 import { messages } from './projection-spec.js';
 
 /**
@@ -26,4 +27,22 @@ export async function foldDesign(
     for (let i = 0; i < msgs.length; i += perBatch)
       for (const p of projections) await foldBatch(pool, p, msgs.slice(i, i + perBatch));
   }
+}
+
+/**
+ * A test database with the design's site, its days folded into `projections` (5 messages a batch),
+ * and site `hand` (`hand.example`) for a test's own hits.
+ */
+export async function designDatabase(
+  d: ReadDataDesign,
+  hand: number,
+  projections: readonly Projection[],
+): Promise<TestDatabase> {
+  const db = await createTestDatabase();
+  await insertSitesWithIds(db.pool, [
+    [d.site, d.hostname],
+    [hand, 'hand.example'],
+  ]);
+  await foldDesign(db.pool, d, projections, 5);
+  return db;
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import { type StepCount, stepCounts } from './step-counts.js';
+import { type FunnelSource, type StepCount, stepCounts } from './step-counts.js';
 
 /** `/funnel/:id`: the route's `id` (exports pass it as `id=`). */
 export const FunnelParams = z.object({
@@ -56,13 +56,19 @@ function stepFigures(counts: readonly StepCount[]): StepFigures[] {
 /**
  * Funnel `id` of the site, evaluated per session over the window (decisions.md §6; the plan is in
  * step-counts.ts). With `compare`, each step also holds the other window's figures and the percent
- * change of each. A funnel of another site is `404 not_found`, like a missing one.
+ * change of each. A funnel of another site is `404 not_found`, like a missing one. `source` forces
+ * where step 1 is counted (tests, benchmarks); by default the projections when they can answer.
  */
-export async function funnel(db: Db, q: Query, p: FunnelParams): Promise<FunnelReport> {
+export async function funnel(
+  db: Db,
+  q: Query,
+  p: FunnelParams,
+  source?: FunnelSource,
+): Promise<FunnelReport> {
   const f = await siteFunnel(db, q.site, p.id);
   if (f === null) throw new AppError('not_found', 'no such funnel for this site', { field: 'id' });
   const figures = async (w: Window) =>
-    stepFigures(await stepCounts(db, q.site, w, q.filters, f.steps, f.window_minutes));
+    stepFigures(await stepCounts(db, q.site, w, q.filters, f.steps, f.window_minutes, source));
   const [now, before] = await Promise.all([figures(q), q.comparison ? figures(q.comparison) : undefined]);
   const steps = f.steps.map((s, i): StepRow => {
     const row: StepRow = { step: i + 1, path: s.path ?? null, event: s.event ?? null, ...now[i]! };

@@ -1,8 +1,10 @@
-import { type Db, empty, join, raw, sql } from '../../db/sql.js';
+import { PATH_SESSION_TABLES } from '../../../projections/path-visitors/fold.js';
+import { type Db, empty, join, raw, type Sql, sql } from '../../db/sql.js';
 import type { Target } from '../../goals/target.js';
 import type { FilterTree } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { stepHits } from './step-hits.js';
+import { goalSource, pathBlockRows, pathGoalCounts } from '../goals/path-visitors.js';
+import { advancingHits, stepHits } from './step-hits.js';
 
 /** Sessions and distinct visitors that reached each step (index 0 = step 1). */
 export interface StepCount {
@@ -14,40 +16,25 @@ export interface StepCount {
 const alias = (k: number) => raw(`s${k}`);
 const nextOf = (k: number) => raw(`next${k}`);
 
+/** Where step 1 is counted: the `path_sessions` projection (and `path_visitors`), or the hits. */
+export type FunnelSource = 'path_sessions' | 'raw';
+
+/** The projections keep only a pageview's path: a step 1 on an event, or filters, read the hits. */
+export const funnelSource = (filters: FilterTree, steps: readonly Target[]): FunnelSource =>
+  steps[0]!.path !== undefined && goalSource(filters) === 'path_visitors' ? 'path_sessions' : 'raw';
+
 /**
- * How far each session of the window got through the steps, counted per step, in one statement:
- *
- * 1. `step_hit`, `start_hit`, `funnel_hit` (step-hits.ts): the hits that match some step, each
- *    with the bit mask of the steps it matches; the step-1 hits of the sessions counted; the step
- *    hits of those sessions that have a step-2 hit too (only they can get past step 1).
- * 2. `hit`: each such hit's position in its session (by time) and how many step-1 hits came up to
- *    it; `step`: for each hit, the position of the next later hit matching each step k ≥ 2 (a
- *    window aggregate over the positions after it), so one hit never serves two steps.
- * 3. `reach`: from each start (a hit matching step 1), step k is the first hit matching it after
- *    step k−1's: taking the earliest hit at every step leaves the most of the session, and the most
- *    of `window_minutes`, for the steps after it. The chain is n−1 equality joins on
- *    (session, position). A start reaches step k when its chain has k hits and the k-th is within
- *    `window_minutes` of the start. A session's reach is its best start's; without
- *    `window_minutes` the first step-1 hit is always best, so only it starts a chain.
- * 4. Per step, the sessions that reached at least that step and their distinct visitors: step 1's
- *    are the sessions of `start_hit`, the later steps' come from `reach`.
+ * The CTEs `hit`, `step`, `reach` over `funnel_hit`, and the statement's tail counting each step
+ * k ≥ 2 from `reach` (see stepCounts).
  */
-export async function stepCounts(
-  db: Db,
-  site: number,
-  w: Window,
-  filters: FilterTree,
-  steps: readonly Target[],
-  windowMinutes: number | null,
-): Promise<StepCount[]> {
-  const n = steps.length;
+function chain(n: number, windowMinutes: number | null): { ctes: Sql; counts: Sql } {
   const ks = Array.from({ length: n }, (_, i) => i + 1);
   const bit = (k: number) => raw(String(2 ** (k - 1)));
   const nexts = ks
     .slice(1)
     .map((k) => sql`min(pos) FILTER (WHERE mask & ${bit(k)} <> 0) OVER later AS ${nextOf(k)}`);
   // Step k is the hit at the position step k−1 points to.
-  const chain = ks.slice(1).map(
+  const joins = ks.slice(1).map(
     (k) => sql`LEFT JOIN step ${alias(k)} ON ${alias(k)}.session_id = s1.session_id
         AND ${alias(k)}.pos = ${alias(k - 1)}.${nextOf(k)}`,
   );
@@ -62,8 +49,8 @@ export async function stepCounts(
       .map((k) => sql`WHEN ${within(k)} THEN ${k}`),
     ' ',
   )} ELSE 1 END`;
-  const { rows } = await db.query<{ k: number; sessions: number; visitors: number }>(sql`
-    WITH ${stepHits(site, w, filters, steps)},
+  return {
+    ctes: sql`
     hit AS (
       SELECT session_id, visitor_id, ts, mask, row_number() OVER in_order AS pos,
              count(*) FILTER (WHERE mask & 1 <> 0) OVER in_order AS starts
@@ -75,15 +62,86 @@ export async function stepCounts(
       WINDOW later AS (PARTITION BY session_id ORDER BY pos DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)),
     reach AS (
       SELECT s1.session_id, min(s1.visitor_id) AS visitor_id, max(${reached}) AS reach
-      FROM step s1 ${join(chain, ' ')}
+      FROM step s1 ${join(joins, ' ')}
       WHERE s1.mask & 1 <> 0 ${windowMinutes === null ? sql`AND s1.starts = 1` : empty}
-      GROUP BY s1.session_id)
-    SELECT 1 AS k, count(DISTINCT session_id) AS sessions, count(DISTINCT visitor_id COLLATE "C") AS visitors
-    FROM start_hit
-    UNION ALL
+      GROUP BY s1.session_id)`,
+    counts: sql`
     SELECT k, count(*) AS sessions, count(DISTINCT visitor_id COLLATE "C") AS visitors
     FROM reach JOIN generate_series(2, ${n}::int) k ON reach.reach >= k
-    GROUP BY k`);
+    GROUP BY k`,
+  };
+}
+
+type Counted = { k: number; sessions: number; visitors: number };
+
+/**
+ * Step 1's sessions and visitors from the projections (no filters, a path step 1): its sessions
+ * the bits of `path_sessions`, its visitors those a path goal on it counts from `path_visitors`.
+ */
+async function firstStep(db: Db, site: number, w: Window, path: string): Promise<Counted> {
+  const [sessions, [goal]] = await Promise.all([
+    db.query<{ sessions: number }>(sql`
+      SELECT coalesce(sum(bit_count(v)), 0) AS sessions
+      FROM (SELECT bit_or(sessions) AS v FROM (${pathBlockRows(site, w, path, PATH_SESSION_TABLES)}) AS h(block, sessions)
+            GROUP BY block) b`),
+    pathGoalCounts(db, site, w, [{ id: 1, path }]),
+  ]);
+  return { k: 1, sessions: Number(sessions.rows[0]!.sessions), visitors: Number(goal!.visitors) };
+}
+
+/**
+ * How far each session of the window got through the steps, counted per step:
+ *
+ * 1. `step_hit`, `start_hit`, `funnel_hit` (step-hits.ts): the hits that match some step, each
+ *    with the bit mask of the steps it matches; the step-1 hits of the sessions counted; the step
+ *    hits of those sessions that have a step-2 hit too (only they can get past step 1). From the
+ *    `path_sessions` source, step 1 is counted from the projections instead (every session with a
+ *    step-1 hit reaches step 1) and `funnel_hit` read from the sessions with a step-2 hit
+ *    (`advancingHits`): the same rows.
+ * 2. `hit`: each such hit's position in its session (by time) and how many step-1 hits came up to
+ *    it; `step`: for each hit, the position of the next later hit matching each step k ≥ 2 (a
+ *    window aggregate over the positions after it), so one hit never serves two steps.
+ * 3. `reach`: from each start (a hit matching step 1), step k is the first hit matching it after
+ *    step k−1's: taking the earliest hit at every step leaves the most of the session, and the most
+ *    of `window_minutes`, for the steps after it. The chain is n−1 equality joins on
+ *    (session, position). A start reaches step k when its chain has k hits and the k-th is within
+ *    `window_minutes` of the start. A session's reach is its best start's; without
+ *    `window_minutes` the first step-1 hit is always best, so only it starts a chain.
+ * 4. Per step, the sessions that reached at least that step and their distinct visitors: step 1's
+ *    are the sessions of `start_hit` (or the projections'), the later steps' come from `reach`.
+ */
+export async function stepCounts(
+  db: Db,
+  site: number,
+  w: Window,
+  filters: FilterTree,
+  steps: readonly Target[],
+  windowMinutes: number | null,
+  source: FunnelSource = funnelSource(filters, steps),
+): Promise<StepCount[]> {
+  const n = steps.length;
+  const { ctes, counts } = chain(n, windowMinutes);
+  let rows: Counted[];
+  if (source === 'path_sessions') {
+    const path = steps[0]!.path;
+    if (path === undefined) throw new Error('path_sessions counts a path step 1 only');
+    const [first, later] = await Promise.all([
+      firstStep(db, site, w, path),
+      db.query<Counted>(sql`WITH ${advancingHits(site, w, steps)}, ${ctes} ${counts}`),
+    ]);
+    rows = [first, ...later.rows];
+  } else {
+    rows = (
+      await db.query<Counted>(sql`
+        WITH ${stepHits(site, w, filters, steps)}, ${ctes}
+        SELECT 1 AS k, count(DISTINCT session_id) AS sessions, count(DISTINCT visitor_id COLLATE "C") AS visitors
+        FROM start_hit
+        UNION ALL ${counts}`)
+    ).rows;
+  }
   const byStep = new Map(rows.map((r) => [r.k, r]));
-  return ks.map((k) => ({ sessions: byStep.get(k)?.sessions ?? 0, visitors: byStep.get(k)?.visitors ?? 0 }));
+  return Array.from({ length: n }, (_, i) => ({
+    sessions: byStep.get(i + 1)?.sessions ?? 0,
+    visitors: byStep.get(i + 1)?.visitors ?? 0,
+  }));
 }

@@ -27,26 +27,42 @@ const sameTarget = (a: Target, b: Target) => a.event === b.event && a.path === b
  * `tie` orders hits of the same millisecond: a pageview before an event (an event happens on a
  * page already viewed), then by path or name; rows equal in all of these are interchangeable.
  */
-export function stepHits(site: number, w: Window, filters: FilterTree, steps: readonly Target[]): Sql {
-  const inWindow = sql`e.site_id = ${site} AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}`;
+/** The steps' distinct targets, and per target the bit mask of the steps it is. */
+function targetsOf(steps: readonly Target[]) {
   const targets = steps.filter((s, i) => steps.findIndex((t) => sameTarget(s, t)) === i);
   const bits = targets.map((t) => steps.reduce((m, s, i) => (sameTarget(s, t) ? m | (1 << i) : m), 0));
-  // Within a branch only the targets of its kind can match, tested on the column its index has.
-  const sameKind = (t: Target) => targets.flatMap((u, j) => (kindOf(u) === kindOf(t) ? [j] : []));
+  return { targets, bits };
+}
+
+/**
+ * The mask of steps a hit `e` of `kind` matches: within a kind only the targets of that kind can
+ * match, tested on the column its index has. 0 when no step is of that kind.
+ */
+function kindMask(steps: readonly Target[], kind: ReturnType<typeof kindOf>): Sql {
+  const { targets, bits } = targetsOf(steps);
+  const cases = targets.flatMap((t, j) =>
+    kindOf(t) === kind
+      ? [sql`(CASE WHEN ${sameKindMatches(t)} THEN ${raw(String(bits[j]!))} ELSE 0 END)`]
+      : [],
+  );
+  return cases.length > 0 ? join(cases, ' | ') : sql`0`;
+}
+
+const inWindowOf = (site: number, w: Window) =>
+  sql`e.site_id = ${site} AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}`;
+
+export function stepHits(site: number, w: Window, filters: FilterTree, steps: readonly Target[]): Sql {
+  const inWindow = inWindowOf(site, w);
+  const { targets } = targetsOf(steps);
   const branches = targets.map((t, i) => {
-    const mask = join(
-      sameKind(t).map(
-        (j) => sql`(CASE WHEN ${sameKindMatches(targets[j]!)} THEN ${raw(String(bits[j]!))} ELSE 0 END)`,
-      ),
-      ' | ',
-    );
-    const earlier = sameKind(t)
-      .filter((j) => j < i)
-      .map((j) => sql`NOT ${sameKindMatches(targets[j]!)}`);
+    const earlier = targets
+      .slice(0, i)
+      .filter((u) => kindOf(u) === kindOf(t))
+      .map((u) => sql`NOT ${sameKindMatches(u)}`);
     const tie =
       t.event !== undefined ? sql`TRUE AS event, e.name AS tie` : sql`FALSE AS event, e.pathname AS tie`;
     return sql`
-      SELECT e.session_id, e.visitor_id, e.ts, ${tie}, ${mask} AS mask FROM events e
+      SELECT e.session_id, e.visitor_id, e.ts, ${tie}, ${kindMask(steps, kindOf(t))} AS mask FROM events e
       WHERE ${inWindow} AND ${hitMatches(t)} ${earlier.length > 0 ? sql`AND ${join(earlier, ' AND ')}` : empty}`;
   });
   const filtered =
@@ -62,4 +78,27 @@ export function stepHits(site: number, w: Window, filters: FilterTree, steps: re
     funnel_hit AS (
       SELECT * FROM advancing
       WHERE session_id IN (SELECT session_id FROM advancing WHERE mask & 1 <> 0) AND ${filtered})`;
+}
+
+/**
+ * The CTEs `advancing` and `funnel_hit` as stepHits makes them (no filters), without reading step
+ * 1's hits first: `second`, the sessions with a step-2 hit in the window (from step 2's index: a
+ * rarer step than a common first one), then `advancing`, every step hit of those sessions in the
+ * window, fetched by session (`events_session`), with the same mask, order and tie as
+ * stepHits' rows. Step 1's own figures come from elsewhere (the `path_sessions` projection).
+ */
+export function advancingHits(site: number, w: Window, steps: readonly Target[]): Sql {
+  const inWindow = inWindowOf(site, w);
+  return sql`
+    second AS MATERIALIZED (SELECT DISTINCT e.session_id FROM events e WHERE ${inWindow} AND ${hitMatches(steps[1]!)}),
+    advancing AS MATERIALIZED (
+      SELECT * FROM (
+        SELECT e.session_id, e.visitor_id, e.ts, e.kind = 'custom' AS event,
+               CASE WHEN e.kind = 'custom' THEN e.name ELSE e.pathname END AS tie,
+               CASE WHEN e.kind = 'custom' THEN ${kindMask(steps, 'custom')} ELSE ${kindMask(steps, 'pageview')} END AS mask
+        FROM events e
+        WHERE e.session_id IN (SELECT session_id FROM second) AND ${inWindow} AND e.kind IN ('pageview', 'custom')) h
+      WHERE mask <> 0),
+    funnel_hit AS (
+      SELECT * FROM advancing WHERE session_id IN (SELECT session_id FROM advancing WHERE mask & 1 <> 0))`;
 }

@@ -1,5 +1,10 @@
-import { bitOf, blockOf } from '../../../projections/path-visitors/fold.js';
-import { type Db, join, type Sql, sql } from '../../db/sql.js';
+import {
+  bitOf,
+  blockOf,
+  PATH_VISITOR_TABLES,
+  type PathBitTables,
+} from '../../../projections/path-visitors/fold.js';
+import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { likePathPattern } from '../../goals/target.js';
 import { type FilterTree, filterDimensions } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
@@ -37,33 +42,40 @@ export function directoryPrefix(pattern: string): string | null {
 }
 
 /**
- * One path goal's distinct visitors and pageviews in the window: the whole days' bit strings of the
- * matching paths (`path_visitors_day`, or of the directory for `<dir>/*`), and each edge's matching pageviews (`path_visitor_hits`,
- * less than a day each) as the bits of their visitors' numbers, ORed per block, then the set bits
- * counted. A visitor of several paths or days is one bit, so the count is exactly that of distinct
- * visitors.
+ * The rows `(block, bits[, pageviews])` whose OR per block is the set of numbers (visitors, or
+ * sessions for `path_sessions`) with a pageview matching `path` in the window: the whole days' rows
+ * of the matching paths (or of the directory for `<dir>/*`), and each edge's matching pageviews
+ * (less than a day each) as the bits of their numbers. A number on several paths or days is one
+ * bit, so the set bits of the OR count exactly the distinct visitors (or sessions).
  */
-function branch(id: number, site: number, w: Window, path: string): Sql {
+export function pathBlockRows(site: number, w: Window, path: string, t: PathBitTables): Sql {
   const { days, edges } = dayCover(w);
   const pattern = likePathPattern(path);
+  const columns = raw(t.pageviews ? `block, ${t.bits}, pageviews` : `block, ${t.bits}`);
   const parts: Sql[] = [];
   const prefix = directoryPrefix(path);
   if (days && prefix !== null)
     parts.push(sql`
-      SELECT block, visitors, pageviews FROM path_prefix_visitors_day
+      SELECT ${columns} FROM ${raw(t.prefixDay)}
       WHERE site_id = ${site} AND prefix = ${prefix} AND day >= ${iso(days[0])} AND day < ${iso(days[1])}`);
   else if (days)
     parts.push(sql`
-      SELECT block, visitors, pageviews FROM path_visitors_day
+      SELECT ${columns} FROM ${raw(t.day)}
       WHERE site_id = ${site} AND day >= ${iso(days[0])} AND day < ${iso(days[1])} AND pathname LIKE ${pattern}`);
   for (const [a, b] of edges)
     parts.push(sql`
-      SELECT ${blockOf(sql`n`)}, ${bitOf(sql`n`)}, 1 FROM path_visitor_hits
+      SELECT ${blockOf(sql`n`)}, ${bitOf(sql`n`)}${raw(t.pageviews ? ', 1' : '')} FROM ${raw(t.hits)}
       WHERE site_id = ${site} AND ts >= ${iso(a)} AND ts < ${iso(b)} AND pathname LIKE ${pattern}`);
+  return join(parts, ' UNION ALL ');
+}
+
+/** One path goal's distinct visitors and pageviews in the window, from `path_visitors`. */
+function branch(id: number, site: number, w: Window, path: string): Sql {
   return sql`
     SELECT ${id}::bigint AS id, coalesce(sum(bit_count(v)), 0) AS visitors, coalesce(sum(p), 0) AS conversions
     FROM (SELECT bit_or(visitors) AS v, sum(pageviews) AS p
-          FROM (${join(parts, ' UNION ALL ')}) AS h(block, visitors, pageviews) GROUP BY block) b`;
+          FROM (${pathBlockRows(site, w, path, PATH_VISITOR_TABLES)}) AS h(block, visitors, pageviews)
+          GROUP BY block) b`;
 }
 
 /** Visitors and conversions of path goals without filters, from the `path_visitors` projection. */

@@ -1,0 +1,48 @@
+import { type Sql, sql } from '../../src/db/sql.js';
+import { humanHits } from '../human-hits.js';
+import {
+  type Numbering,
+  numberKeys,
+  PATH_SESSION_TABLES,
+  pageviews,
+  writePathBits,
+} from '../path-visitors/fold.js';
+import type { Sequenced } from '../projection.js';
+import { type SessionState, sessionize } from '../sessions/sessionize.js';
+import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
+
+export interface PathSessionsState extends Numbering {
+  /** The stored sessions the batch's hits could join (`path_session_state`). */
+  sessions: SessionState[];
+}
+
+/**
+ * Sessionizes the batch's human hits on the projection's own state (every kind of hit: they all
+ * decide where sessions start and end, so the ids are raw_events'), numbers the sessions new to a
+ * pageview in stream order, and writes each pageview with its session's number and the number's
+ * bits (`writePathBits`). Run once per batch (the runner's claimed sequence).
+ */
+export function foldPathSessions(events: readonly Sequenced[], state: PathSessionsState): Sql[] {
+  const hits = humanHits(events).map((s) => s.event);
+  if (hits.length === 0) return [];
+  const { sessionOf, changes } = sessionize(hits, state.sessions);
+  const views = pageviews(hits);
+  const { ns, added } = numberKeys(
+    views.map((h) => ({ site: h.site, key: sessionOf.get(h.id)! })),
+    state,
+  );
+  const out: Sql[] = [];
+  if (added.length > 0)
+    out.push(sql`
+      INSERT INTO path_session_numbers (site_id, session_id, n)
+      SELECT * FROM unnest(${added.map((a) => a.site)}::bigint[], ${added.map((a) => a.key)}::uuid[],
+        ${added.map((a) => a.n)}::int[])`);
+  if (views.length > 0) out.push(...writePathBits(PATH_SESSION_TABLES, views, ns));
+  out.push(
+    saveSessions(
+      SESSION_TABLES.pathSessions,
+      [...changes.values()].map((c) => c.after),
+    ),
+  );
+  return out;
+}
