@@ -43,20 +43,21 @@ export function histogramCover(w: Window): { periods: Sql[]; edges: Sql | null }
  * `select(period)` for each period, as one UNION ALL: each branch one index range (an OR of the
  * periods would read every period of the key and filter). None: a statement without rows.
  */
-function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql): Sql {
+export function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql): Sql {
   return periods.length > 0 ? join(periods.map(select), ' UNION ALL ') : sql`${select(sql`false`)}`;
 }
 
-/** The edge hits' vitals, one row per value reported, as the projection's rows. */
-function edgeValues(site: number, edges: Sql): Sql {
+/** The edge hits' vitals (only those on `pages`, when given), one row per value reported, as the projection's rows. */
+export function edgeValues(site: number, edges: Sql, pages?: readonly string[]): Sql {
   const pairs = join(
     VITALS.map((v) => sql`(${v}, ${raw(`e.${v}`)})`),
     ', ',
   );
+  const on = pages ? sql`AND e.pathname = ANY(${pages}::text[])` : sql``;
   return sql`
-    SELECT e.device, x.vital, ${bucketOf(sql`x.vital`, sql`x.value`)} AS bucket, x.value
+    SELECT e.pathname, e.device, x.vital, ${bucketOf(sql`x.vital`, sql`x.value`)} AS bucket, x.value
     FROM events e CROSS JOIN LATERAL (VALUES ${pairs}) AS x(vital, value)
-    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges} AND x.value IS NOT NULL`;
+    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges} ${on} AND x.value IS NOT NULL`;
 }
 
 /**
@@ -98,6 +99,28 @@ function valueAtRank(counts: Map<number, number>, rank: number): number {
     if (seen >= rank) return value;
   }
   throw new Error(`rank ${rank} beyond the ${seen} values counted`);
+}
+
+/**
+ * Per fraction p, the bucket holding rank ⌈p·n⌉ (the rank `percentile_disc` takes, in the same
+ * float8 arithmetic) of the counted values and the rank within that bucket, from `[bucket, count]`
+ * in bucket (so value) order; n is the values counted.
+ */
+export function ranksInBuckets(
+  counts: Iterable<readonly [number, number]>,
+  fractions: readonly number[],
+): { n: number; ranks: { bucket: number; rank: number }[] } {
+  const rows = [...counts];
+  const n = rows.reduce((s, [, c]) => s + c, 0);
+  const ranks = fractions.map((p) => {
+    let rank = Math.max(1, Math.ceil(p * n));
+    for (const [bucket, c] of rows) {
+      if (rank <= c) return { bucket, rank };
+      rank -= c;
+    }
+    throw new Error(`rank ${rank} beyond the ${n} values counted`);
+  });
+  return { n, ranks };
 }
 
 /** A group's key in maps: '' for all hits, else `d:` and the device type (NUL for none). */
@@ -163,22 +186,13 @@ export async function histogramPercentiles(
   const out = new Map<string, Partial<Record<Vital, { samples: number; values: number[] }>>>();
   const targets: Target[] = [];
   for (const { group, vital, counts } of perVital.values()) {
-    const rows = [...counts]
-      .map(([bucket, samples]) => ({ bucket, samples }))
-      .sort((a, b) => a.bucket - b.bucket);
-    const n = rows.reduce((s, r) => s + r.samples, 0);
+    const { n, ranks } = ranksInBuckets(
+      [...counts].sort((a, b) => a[0] - b[0]),
+      fractions,
+    );
     if (!out.has(group)) out.set(group, {});
     out.get(group)![vital] = { samples: n, values: [] };
-    fractions.forEach((p, index) => {
-      let rank = Math.max(1, Math.ceil(p * n));
-      for (const r of rows) {
-        if (rank <= r.samples) {
-          targets.push({ group, vital, bucket: r.bucket, rank, index });
-          break;
-        }
-        rank -= r.samples;
-      }
-    });
+    ranks.forEach((r, index) => targets.push({ group, vital, ...r, index }));
   }
   if (targets.length === 0) return out;
 
