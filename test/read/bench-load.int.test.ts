@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dailyQuotas, dayEvents, type ReadDataDesign } from '../../bench/read-data.js';
-import { HUMAN_READ_PROJECTIONS, loadDesign } from '../../bench/read-load.js';
+import { HUMAN_READ_PROJECTIONS, loadDesign, loadMissing } from '../../bench/read-load.js';
 import type { Query } from '../../src/read/envelope/query.js';
 import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
 import { OVERVIEW_METRICS, overview } from '../../src/read/stats/overview.js';
@@ -126,5 +126,16 @@ describe('the read benchmark’s data', () => {
           await timeseries(fast.pool, q, { metric }, 'raw'),
         );
     }
+  });
+
+  it('adds tables new to a projection to a database loaded before them, as the stream folds them', async () => {
+    // A database loaded before migration 0028: vital_histograms' checkpoint set, its page tables empty.
+    await fast.pool.query('TRUNCATE vital_page_buckets, vital_page_samples');
+    expect(await loadMissing(fast.url, SMALL)).toEqual(['vital_histograms']);
+    const [a, b] = [await snapshot(fast.pool), await snapshot(stream.pool)];
+    expect(a.vital_page_samples!.length).toBeGreaterThan(1_000);
+    expect(a.vital_page_buckets!.some((r) => (r as { span: number }).span === 7)).toBe(true);
+    expect(a).toEqual(b);
+    expect(await loadMissing(fast.url, SMALL)).toEqual([]);
   });
 });
