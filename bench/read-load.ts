@@ -316,7 +316,9 @@ export async function loadMissing(
     const empty = new Set<string>();
     for (const t of HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables))
       if ((await db.query(`SELECT 1 FROM ${t} LIMIT 1`)).rowCount === 0) empty.add(t);
-    const missing = HUMAN_READ_PROJECTIONS.filter((p) => !have.has(p.name) || p.tables.some((t) => empty.has(t)));
+    const missing = HUMAN_READ_PROJECTIONS.filter(
+      (p) => !have.has(p.name) || p.tables.some((t) => empty.has(t)),
+    );
     if (missing.length === 0) return [];
     if (missing.includes(rawEvents as Projection))
       throw new Error('raw_events is missing: load the design afresh');

@@ -33,7 +33,8 @@ async function bucketCounts(db: Db, site: number, w: Window, pages: readonly str
   const sums = new Map<string, { pathname: string; vital: Vital; counts: Float64Array }>();
   for (const r of rows) {
     const k = `${r.pathname}\u0001${r.vital}`;
-    if (!sums.has(k)) sums.set(k, { pathname: r.pathname, vital: r.vital, counts: new Float64Array(BUCKETS) });
+    if (!sums.has(k))
+      sums.set(k, { pathname: r.pathname, vital: r.vital, counts: new Float64Array(BUCKETS) });
     const counts = sums.get(k)!.counts;
     r.counts.split(',').forEach((c, i) => (counts[r.first + i]! += Number(c)));
   }
@@ -67,7 +68,8 @@ export async function pagePercentiles(
   }
   if (targets.length === 0) return out;
   // One scan per distinct (page, vital, bucket, rank): p75 and p95 of few samples often share one.
-  const keyOf = (t: (typeof targets)[number]) => `${t.pathname}\u0001${t.vital}\u0001${t.bucket}\u0001${t.rank}`;
+  const keyOf = (t: (typeof targets)[number]) =>
+    `${t.pathname}\u0001${t.vital}\u0001${t.bucket}\u0001${t.rank}`;
   const distinct = [...new Map(targets.map((t) => [keyOf(t), t])).values()];
   const { rows } = await db.query<{ i: string; value: number }>(sql`
     SELECT t.i, v.value
