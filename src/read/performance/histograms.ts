@@ -17,9 +17,11 @@ export interface HistogramFigures {
 
 /**
  * The window's rows of the projection: its whole ISO weeks (UTC) from `vital_*` rows of span 7,
- * its other whole UTC days from rows of span 1, and the parts of days at its edges from the hits.
+ * its other whole UTC days from rows of span 1, and the parts of days at its edges from the hits
+ * (a condition on `events e` per edge: read one by one, each is an index range; an OR of both
+ * would leave the index no range of time and filter every hit of the site or page).
  */
-export function histogramCover(w: Window): { periods: Sql[]; edges: Sql | null } {
+export function histogramCover(w: Window): { periods: Sql[]; edges: Sql[] } {
   const { days, edges } = dayCover(w);
   const parts: [number, number, number][] = [];
   if (days) {
@@ -32,11 +34,7 @@ export function histogramCover(w: Window): { periods: Sql[]; edges: Sql | null }
   const periods = parts
     .filter(([, a, b]) => a < b)
     .map(([span, a, b]) => sql`(span = ${span} AND start >= ${iso(a)} AND start < ${iso(b)})`);
-  const ranges = edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`);
-  return {
-    periods,
-    edges: ranges.length > 0 ? sql`(${join(ranges, ' OR ')})` : null,
-  };
+  return { periods, edges: edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`) };
 }
 
 /**
@@ -48,16 +46,21 @@ export function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql)
 }
 
 /** The edge hits' vitals (only those on `pages`, when given), one row per value reported, as the projection's rows. */
-export function edgeValues(site: number, edges: Sql, pages?: readonly string[]): Sql {
+export function edgeValues(site: number, edges: readonly Sql[], pages?: readonly string[]): Sql {
   const pairs = join(
     VITALS.map((v) => sql`(${v}, ${raw(`e.${v}`)})`),
     ', ',
   );
   const on = pages ? sql`AND e.pathname = ANY(${pages}::text[])` : sql``;
-  return sql`
+  return join(
+    edges.map(
+      (edge) => sql`
     SELECT e.pathname, e.device, x.vital, ${bucketOf(sql`x.vital`, sql`x.value`)} AS bucket, x.value
     FROM events e CROSS JOIN LATERAL (VALUES ${pairs}) AS x(vital, value)
-    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges} ${on} AND x.value IS NOT NULL`;
+    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edge} ${on} AND x.value IS NOT NULL`,
+    ),
+    ' UNION ALL ',
+  );
 }
 
 /**
@@ -79,10 +82,10 @@ export async function rankedHits(
       (p) => sql`SELECT ${key} AS key, hits FROM vital_hits WHERE site_id = ${site} AND ${p}`,
     ),
   ];
-  if (edges)
+  for (const edge of edges)
     parts.push(sql`
       SELECT ${by === null ? sql`NULL::text` : raw(`e.${by}`)}, 1 FROM events e
-      WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges}`);
+      WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edge}`);
   const only = opts.keys ? sql`WHERE key = ANY(${opts.keys}::text[])` : sql``;
   const page = opts.limit !== undefined ? sql`LIMIT ${opts.limit} OFFSET ${opts.offset ?? 0}` : sql``;
   const { rows } = await db.query<{ key: string | null; samples: number }>(sql`
@@ -163,7 +166,7 @@ export async function histogramPercentiles(
         sql`SELECT ${device('')} AS device, vital, bucket, samples FROM vital_buckets WHERE site_id = ${site} AND ${p}`,
     ),
   ];
-  if (edges)
+  if (edges.length > 0)
     coarse.push(sql`SELECT ${device('x.')}, x.vital, x.bucket, 1 FROM (${edgeValues(site, edges)}) x`);
   const buckets = await db.query<{
     device: string | null;
@@ -207,7 +210,7 @@ export async function histogramPercentiles(
           WHERE site_id = ${site} AND vital = t.vital AND bucket = t.bucket AND ${p}`,
       )}) v`,
   ];
-  if (edges)
+  if (edges.length > 0)
     fine.push(sql`
       SELECT ${device('x.')}, x.vital, x.bucket, x.value, 1 FROM (${edgeValues(site, edges)}) x
       WHERE (x.vital, x.bucket) IN (SELECT * FROM unnest(${wanted.map((t) => t.vital)}::text[], ${wanted.map((t) => t.bucket)}::int[]))`);

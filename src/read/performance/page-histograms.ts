@@ -23,7 +23,7 @@ async function bucketCounts(db: Db, site: number, w: Window, pages: readonly str
         WHERE site_id = ${site} AND pathname = ANY(${pages}::text[]) AND ${p}`,
     ),
   ];
-  if (edges)
+  if (edges.length > 0)
     parts.push(sql`
       SELECT x.pathname, x.vital, x.bucket, count(*)::text FROM (${edgeValues(site, edges, pages)}) x
       GROUP BY 1, 2, 3`);
