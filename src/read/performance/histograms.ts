@@ -45,19 +45,22 @@ export function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql)
   return periods.length > 0 ? join(periods.map(select), ' UNION ALL ') : sql`${select(sql`false`)}`;
 }
 
-/** The edge hits' vitals (only those on `pages`, when given), one row per value reported, as the projection's rows. */
+/**
+ * The edge hits' vitals (only those on `pages`, when given), one row per value reported, as the
+ * projection's rows: per edge and vital one index range of the hits (a row per hit and vital
+ * from a lateral VALUES costs a third more).
+ */
 export function edgeValues(site: number, edges: readonly Sql[], pages?: readonly string[]): Sql {
-  const pairs = join(
-    VITALS.map((v) => sql`(${v}, ${raw(`e.${v}`)})`),
-    ', ',
-  );
   const on = pages ? sql`AND e.pathname = ANY(${pages}::text[])` : sql``;
   return join(
-    edges.map(
-      (edge) => sql`
-    SELECT e.pathname, e.device, x.vital, ${bucketOf(sql`x.vital`, sql`x.value`)} AS bucket, x.value
-    FROM events e CROSS JOIN LATERAL (VALUES ${pairs}) AS x(vital, value)
-    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edge} ${on} AND x.value IS NOT NULL`,
+    edges.flatMap((edge) =>
+      VITALS.map((v) => {
+        const value = raw(`e.${v}`);
+        return sql`
+    SELECT e.pathname, e.device, ${v}::text AS vital, ${bucketOf(sql`${v}::text`, value)} AS bucket, ${value} AS value
+    FROM events e
+    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edge} ${on} AND ${value} IS NOT NULL`;
+      }),
     ),
     ' UNION ALL ',
   );
