@@ -13,9 +13,10 @@ import { pathSessions } from '../projections/path-sessions/projection.js';
 import { pathVisitors } from '../projections/path-visitors/projection.js';
 import { rawEvents } from '../projections/raw-events/projection.js';
 import { rollupMinute } from '../projections/rollup-minute/projection.js';
+import { packedCounts } from '../projections/vital-histograms/page-buckets.js';
 import { vitalHistograms } from '../projections/vital-histograms/projection.js';
 import { createPool } from '../src/db/pool.js';
-import { raw, sql } from '../src/db/sql.js';
+import { raw, type Sql, sql } from '../src/db/sql.js';
 import { withTransaction } from '../src/db/transaction.js';
 import { advanceCheckpoint, claimCheckpoint } from '../src/projector/checkpoint.js';
 import { foldEvents } from '../src/projector/fold-batch.js';
@@ -60,29 +61,45 @@ const DAY_COLUMN: Record<string, string> = {
   vital_hits: 'start',
   vital_buckets: 'start',
   vital_values: 'start',
+  vital_page_buckets: 'start',
+  vital_page_samples: 'ts',
 };
+
+/** ISO weeks (UTC) of `start`: date_trunc('week') starts weeks on Monday, as the fold's periodStart does. */
+const WEEK_OF_START = `date_trunc('week', start AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+
+/** A week row per key and week, its counts the sums of its day rows'. */
+const summed =
+  (key: string[], counts: string[]) =>
+  (table: string): Sql =>
+    sql`
+    INSERT INTO ${raw(table)} (${raw(key.join(', '))}, span, start, ${raw(counts.join(', '))})
+    SELECT ${raw(key.join(', '))}, 7, ${raw(WEEK_OF_START)}, ${raw(counts.map((c) => `sum(${c})`).join(', '))}
+    FROM ${raw(table)} WHERE span = 1 GROUP BY ${raw(key.join(', '))}, ${raw(WEEK_OF_START)}`;
 
 /**
  * Tables with rows per UTC day (`span` 1) and per ISO week (`span` 7): only the day rows are
  * copied (the designed week is not an ISO week, and the last copy is cut short), then the week
- * rows are summed from them, as the fold adds each hit to both (rebuildWeeks).
+ * rows are made from them (rebuildWeeks), as the fold adds each hit to both: counts summed, and
+ * `vital_page_buckets`' arrays summed per bucket and packed as the fold packs them.
  */
-const WEEKS_OF_DAYS: Record<string, { key: string[]; counts: string[] }> = {
-  vital_hits: { key: ['site_id', 'pathname', 'device'], counts: ['hits'] },
-  vital_buckets: { key: ['site_id', 'vital', 'device', 'bucket'], counts: ['samples'] },
-  vital_values: { key: ['site_id', 'vital', 'bucket', 'device', 'value'], counts: ['samples'] },
+const WEEKS_OF_DAYS: Record<string, (table: string) => Sql> = {
+  vital_hits: summed(['site_id', 'pathname', 'device'], ['hits']),
+  vital_buckets: summed(['site_id', 'vital', 'device', 'bucket'], ['samples']),
+  vital_values: summed(['site_id', 'vital', 'bucket', 'device', 'value'], ['samples']),
+  vital_page_buckets: () => sql`
+    INSERT INTO vital_page_buckets (site_id, pathname, span, start, vital, first, counts)
+    ${packedCounts(sql`
+      SELECT site_id, pathname, 7::smallint AS span, ${raw(WEEK_OF_START)} AS start, vital,
+        (first + i - 1)::int AS bucket, sum(n) AS n
+      FROM vital_page_buckets CROSS JOIN LATERAL unnest(counts) WITH ORDINALITY AS u(n, i)
+      WHERE span = 1 AND n > 0 GROUP BY 1, 2, 3, 4, 5, 6`)}`,
 };
 
-/** The week rows of `table` again, summed from its day rows. */
+/** The week rows of `table` again, made from its day rows. */
 async function rebuildWeeks(db: pg.Pool, table: string) {
-  const { key, counts } = WEEKS_OF_DAYS[table]!;
-  // date_trunc('week') starts weeks on Monday, as the fold's periodStart does.
-  const week = `date_trunc('week', start AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
   await db.query(`DELETE FROM ${table} WHERE span = 7`);
-  await db.query(`
-    INSERT INTO ${table} (${key.join(', ')}, span, start, ${counts.join(', ')})
-    SELECT ${key.join(', ')}, 7, ${week}, ${counts.map((c) => `sum(${c})`).join(', ')}
-    FROM ${table} WHERE span = 1 GROUP BY ${key.join(', ')}, ${week}`);
+  await db.query(WEEKS_OF_DAYS[table]!(table));
 }
 
 /** The table whose rows span the weeks: folded from the copies' identified hits, not copied. */
@@ -181,11 +198,10 @@ function identityInWeekSql(column: string, k: number): string {
 }
 
 /**
- * Drops the copied tables' keys and indexes, runs `write`, then builds them again from their own
+ * Drops the tables' keys and indexes, runs `write`, then builds them again from their own
  * definitions: one sort per index instead of ten million random insertions into each.
  */
-async function withoutIndexes(db: pg.Pool, write: () => Promise<void>) {
-  const tables = copiedTables();
+async function withoutIndexes(db: pg.Pool, tables: readonly string[], write: () => Promise<void>) {
   const keys = await db.query<{ name: string; table: string; def: string }>(
     `SELECT conname AS name, conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS def
      FROM pg_constraint WHERE contype IN ('p', 'u') AND conrelid::regclass::text = ANY($1)`,
@@ -246,7 +262,7 @@ export async function loadDesign(
         throw new Error(`the design must leave ${table} empty: the loader does not copy it`);
     }
     const weeks = Array.from({ length: Math.ceil(d.days / WEEK_DAYS) - 1 }, (_, i) => i + 1);
-    await withoutIndexes(db, async () => {
+    await withoutIndexes(db, copiedTables(), async () => {
       await Promise.all(
         [0, 1].map(async (lane) => {
           for (const k of weeks.filter((_, i) => i % 2 === lane)) {
@@ -283,7 +299,8 @@ async function foldEveryDay(
 
 /**
  * Loads the design into the projections that a loaded database lacks (it was loaded before they
- * existed), the others' tables left as they are: those of FOLDED_EVERY_DAY folded over every day,
+ * existed, or before a table of theirs did: such a projection is folded again, all its tables),
+ * the others' tables left as they are: those of FOLDED_EVERY_DAY folded over every day,
  * the copied ones (but `raw_events`, whose identities span weeks) folded for the designed week and
  * copied into the later weeks. Returns their names.
  */
@@ -296,7 +313,13 @@ export async function loadMissing(
   try {
     const { rows } = await db.query<{ name: string }>('SELECT name FROM projection_checkpoints');
     const have = new Set(rows.map((r) => r.name));
-    const missing = HUMAN_READ_PROJECTIONS.filter((p) => !have.has(p.name));
+    // A table the design fills but left empty is one added to its projection since the load.
+    const empty = new Set<string>();
+    for (const t of HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables))
+      if ((await db.query(`SELECT 1 FROM ${t} LIMIT 1`)).rowCount === 0) empty.add(t);
+    const missing = HUMAN_READ_PROJECTIONS.filter(
+      (p) => !have.has(p.name) || p.tables.some((t) => empty.has(t)),
+    );
     if (missing.length === 0) return [];
     if (missing.includes(rawEvents as Projection))
       throw new Error('raw_events is missing: load the design afresh');
@@ -305,8 +328,10 @@ export async function loadMissing(
     if (copied.length > 0) {
       for (let day = 0; day < Math.min(WEEK_DAYS, d.days); day++) await foldDay(db, d, day, copied);
       const tables = copied.flatMap((p) => p.tables);
-      for (let k = 1; k < Math.ceil(d.days / WEEK_DAYS); k++)
-        for (const table of tables) await copyWeek(db, d, table, k);
+      await withoutIndexes(db, tables, async () => {
+        for (let k = 1; k < Math.ceil(d.days / WEEK_DAYS); k++)
+          for (const table of tables) await copyWeek(db, d, table, k);
+      });
       for (const table of tables.filter((t) => t in WEEKS_OF_DAYS)) await rebuildWeeks(db, table);
       progress(d.events, `folded and copied by ${copied.map((p) => p.name).join(', ')}`);
     }

@@ -16,6 +16,8 @@ function bounds(): number[] {
   return out;
 }
 const BOUNDS = bounds();
+/** How many buckets there are: `width_bucket` gives 0 (below the first bound) to `BOUNDS.length`. */
+export const BUCKETS = BOUNDS.length + 1;
 
 /**
  * A value's bucket: how many bounds are at or below it (`width_bucket` over the sorted bounds),

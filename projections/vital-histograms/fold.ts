@@ -1,6 +1,7 @@
 import { type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { bucketOf, VITALS } from './buckets.js';
+import { addedCounts, packedCounts } from './page-buckets.js';
 
 const DAY_MS = 86_400_000;
 /** 1970-01-05, the first Monday of the epoch: ISO weeks start 4 days after it plus whole weeks. */
@@ -20,7 +21,8 @@ export const vitalHits = (hits: readonly HitRecorded[]) => hits.filter((h) => h.
 /**
  * Adds each `web_vitals` hit to its day's and its week's rows: the hit to `vital_hits` (by page and
  * device type), each vital it carries to its bucket in `vital_buckets` and its value in
- * `vital_values`. Values go through `real`, as into `events`, so both hold the same numbers. Like
+ * `vital_values`, and per page to its bucket in `vital_page_buckets`; each vital once to
+ * `vital_page_samples` (migration 0028). Values go through `real`, as into `events`, so both hold the same numbers. Like
  * every rollup, run once per batch (the runner's claimed sequence): a batch folded twice would
  * count twice.
  */
@@ -45,11 +47,12 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
   ];
   if (samples.length === 0) return out;
   const values = sql`
-    SELECT site_id, span, start, vital, device, value, ${bucketOf(sql`vital`, sql`value`)} AS bucket
+    SELECT site_id, span, start, pathname, vital, device, value, ${bucketOf(sql`vital`, sql`value`)} AS bucket
     FROM unnest(${samples.map((s) => s.h.site)}::bigint[], ${samples.map((s) => s.span)}::smallint[],
-      ${samples.map((s) => iso(s.start))}::timestamptz[], ${samples.map((s) => s.vital)}::text[],
-      ${samples.map((s) => s.h.device ?? null)}::text[], ${samples.map((s) => s.value)}::real[])
-      AS s(site_id, span, start, vital, device, value)`;
+      ${samples.map((s) => iso(s.start))}::timestamptz[], ${samples.map((s) => s.h.pathname)}::text[],
+      ${samples.map((s) => s.vital)}::text[], ${samples.map((s) => s.h.device ?? null)}::text[],
+      ${samples.map((s) => s.value)}::real[])
+      AS s(site_id, span, start, pathname, vital, device, value)`;
   out.push(sql`
     INSERT INTO vital_values AS t (site_id, vital, bucket, span, start, device, value, samples)
     SELECT site_id, vital, bucket, span, start, device, value, count(*) FROM (${values}) s
@@ -60,5 +63,17 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
     SELECT site_id, span, start, vital, device, bucket, count(*) FROM (${values}) s
     GROUP BY 1, 2, 3, 4, 5, 6
     ON CONFLICT (site_id, span, start, vital, device, bucket) DO UPDATE SET samples = t.samples + excluded.samples`);
+  out.push(sql`
+    INSERT INTO vital_page_buckets AS t (site_id, pathname, span, start, vital, first, counts)
+    ${packedCounts(sql`SELECT site_id, pathname, span, start, vital, bucket, count(*) AS n FROM (${values}) s GROUP BY 1, 2, 3, 4, 5, 6`)}
+    ON CONFLICT (site_id, pathname, span, start, vital) DO UPDATE SET (first, counts) = (${addedCounts})`);
+  // Each sample once: its day's rows, not its week's.
+  const once = samples.filter((s) => s.span === 1);
+  out.push(sql`
+    INSERT INTO vital_page_samples (site_id, pathname, vital, bucket, ts, value)
+    SELECT site_id, pathname, vital, ${bucketOf(sql`vital`, sql`value`)}, ts, value
+    FROM unnest(${once.map((s) => s.h.site)}::bigint[], ${once.map((s) => s.h.pathname)}::text[],
+      ${once.map((s) => s.vital)}::text[], ${once.map((s) => iso(s.h.ts))}::timestamptz[],
+      ${once.map((s) => s.value)}::real[]) AS s(site_id, pathname, vital, ts, value)`);
   return out;
 }

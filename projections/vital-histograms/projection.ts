@@ -6,7 +6,7 @@ import { foldVitalHistograms } from './fold.js';
 export const vitalHistograms: Projection<null> = {
   name: 'vital_histograms',
   origin: '*',
-  tables: ['vital_hits', 'vital_buckets', 'vital_values'],
+  tables: ['vital_hits', 'vital_buckets', 'vital_values', 'vital_page_buckets', 'vital_page_samples'],
   load: async () => null,
   fold: (events) => foldVitalHistograms(humanHits(events).map((s) => s.event)),
 };

@@ -17,9 +17,11 @@ export interface HistogramFigures {
 
 /**
  * The window's rows of the projection: its whole ISO weeks (UTC) from `vital_*` rows of span 7,
- * its other whole UTC days from rows of span 1, and the parts of days at its edges from the hits.
+ * its other whole UTC days from rows of span 1, and the parts of days at its edges from the hits
+ * (a condition on `events e` per edge: read one by one, each is an index range; an OR of both
+ * would leave the index no range of time and filter every hit of the site or page).
  */
-export function histogramCover(w: Window): { periods: Sql[]; edges: Sql | null } {
+export function histogramCover(w: Window): { periods: Sql[]; edges: Sql[] } {
   const { days, edges } = dayCover(w);
   const parts: [number, number, number][] = [];
   if (days) {
@@ -32,31 +34,36 @@ export function histogramCover(w: Window): { periods: Sql[]; edges: Sql | null }
   const periods = parts
     .filter(([, a, b]) => a < b)
     .map(([span, a, b]) => sql`(span = ${span} AND start >= ${iso(a)} AND start < ${iso(b)})`);
-  const ranges = edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`);
-  return {
-    periods,
-    edges: ranges.length > 0 ? sql`(${join(ranges, ' OR ')})` : null,
-  };
+  return { periods, edges: edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`) };
 }
 
 /**
  * `select(period)` for each period, as one UNION ALL: each branch one index range (an OR of the
  * periods would read every period of the key and filter). None: a statement without rows.
  */
-function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql): Sql {
+export function perPeriod(periods: readonly Sql[], select: (period: Sql) => Sql): Sql {
   return periods.length > 0 ? join(periods.map(select), ' UNION ALL ') : sql`${select(sql`false`)}`;
 }
 
-/** The edge hits' vitals, one row per value reported, as the projection's rows. */
-function edgeValues(site: number, edges: Sql): Sql {
-  const pairs = join(
-    VITALS.map((v) => sql`(${v}, ${raw(`e.${v}`)})`),
-    ', ',
+/**
+ * The edge hits' vitals (only those on `pages`, when given), one row per value reported, as the
+ * projection's rows: per edge and vital one index range of the hits (a row per hit and vital
+ * from a lateral VALUES costs a third more).
+ */
+export function edgeValues(site: number, edges: readonly Sql[], pages?: readonly string[]): Sql {
+  const on = pages ? sql`AND e.pathname = ANY(${pages}::text[])` : sql``;
+  return join(
+    edges.flatMap((edge) =>
+      VITALS.map((v) => {
+        const value = raw(`e.${v}`);
+        return sql`
+    SELECT e.pathname, e.device, ${v}::text AS vital, ${bucketOf(sql`${v}::text`, value)} AS bucket, ${value} AS value
+    FROM events e
+    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edge} ${on} AND ${value} IS NOT NULL`;
+      }),
+    ),
+    ' UNION ALL ',
   );
-  return sql`
-    SELECT e.device, x.vital, ${bucketOf(sql`x.vital`, sql`x.value`)} AS bucket, x.value
-    FROM events e CROSS JOIN LATERAL (VALUES ${pairs}) AS x(vital, value)
-    WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges} AND x.value IS NOT NULL`;
 }
 
 /**
@@ -78,10 +85,10 @@ export async function rankedHits(
       (p) => sql`SELECT ${key} AS key, hits FROM vital_hits WHERE site_id = ${site} AND ${p}`,
     ),
   ];
-  if (edges)
+  for (const edge of edges)
     parts.push(sql`
       SELECT ${by === null ? sql`NULL::text` : raw(`e.${by}`)}, 1 FROM events e
-      WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edges}`);
+      WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edge}`);
   const only = opts.keys ? sql`WHERE key = ANY(${opts.keys}::text[])` : sql``;
   const page = opts.limit !== undefined ? sql`LIMIT ${opts.limit} OFFSET ${opts.offset ?? 0}` : sql``;
   const { rows } = await db.query<{ key: string | null; samples: number }>(sql`
@@ -98,6 +105,28 @@ function valueAtRank(counts: Map<number, number>, rank: number): number {
     if (seen >= rank) return value;
   }
   throw new Error(`rank ${rank} beyond the ${seen} values counted`);
+}
+
+/**
+ * Per fraction p, the bucket holding rank ⌈p·n⌉ (the rank `percentile_disc` takes, in the same
+ * float8 arithmetic) of the counted values and the rank within that bucket, from `[bucket, count]`
+ * in bucket (so value) order; n is the values counted.
+ */
+export function ranksInBuckets(
+  counts: Iterable<readonly [number, number]>,
+  fractions: readonly number[],
+): { n: number; ranks: { bucket: number; rank: number }[] } {
+  const rows = [...counts];
+  const n = rows.reduce((s, [, c]) => s + c, 0);
+  const ranks = fractions.map((p) => {
+    let rank = Math.max(1, Math.ceil(p * n));
+    for (const [bucket, c] of rows) {
+      if (rank <= c) return { bucket, rank };
+      rank -= c;
+    }
+    throw new Error(`rank ${rank} beyond the ${n} values counted`);
+  });
+  return { n, ranks };
 }
 
 /** A group's key in maps: '' for all hits, else `d:` and the device type (NUL for none). */
@@ -140,7 +169,7 @@ export async function histogramPercentiles(
         sql`SELECT ${device('')} AS device, vital, bucket, samples FROM vital_buckets WHERE site_id = ${site} AND ${p}`,
     ),
   ];
-  if (edges)
+  if (edges.length > 0)
     coarse.push(sql`SELECT ${device('x.')}, x.vital, x.bucket, 1 FROM (${edgeValues(site, edges)}) x`);
   const buckets = await db.query<{
     device: string | null;
@@ -163,22 +192,13 @@ export async function histogramPercentiles(
   const out = new Map<string, Partial<Record<Vital, { samples: number; values: number[] }>>>();
   const targets: Target[] = [];
   for (const { group, vital, counts } of perVital.values()) {
-    const rows = [...counts]
-      .map(([bucket, samples]) => ({ bucket, samples }))
-      .sort((a, b) => a.bucket - b.bucket);
-    const n = rows.reduce((s, r) => s + r.samples, 0);
+    const { n, ranks } = ranksInBuckets(
+      [...counts].sort((a, b) => a[0] - b[0]),
+      fractions,
+    );
     if (!out.has(group)) out.set(group, {});
     out.get(group)![vital] = { samples: n, values: [] };
-    fractions.forEach((p, index) => {
-      let rank = Math.max(1, Math.ceil(p * n));
-      for (const r of rows) {
-        if (rank <= r.samples) {
-          targets.push({ group, vital, bucket: r.bucket, rank, index });
-          break;
-        }
-        rank -= r.samples;
-      }
-    });
+    ranks.forEach((r, index) => targets.push({ group, vital, ...r, index }));
   }
   if (targets.length === 0) return out;
 
@@ -193,7 +213,7 @@ export async function histogramPercentiles(
           WHERE site_id = ${site} AND vital = t.vital AND bucket = t.bucket AND ${p}`,
       )}) v`,
   ];
-  if (edges)
+  if (edges.length > 0)
     fine.push(sql`
       SELECT ${device('x.')}, x.vital, x.bucket, x.value, 1 FROM (${edgeValues(site, edges)}) x
       WHERE (x.vital, x.bucket) IN (SELECT * FROM unnest(${wanted.map((t) => t.vital)}::text[], ${wanted.map((t) => t.bucket)}::int[]))`);

@@ -5,6 +5,7 @@ import { type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { ALL, deviceGroup, histogramPercentiles, rankedHits } from './histograms.js';
+import { pagePercentiles } from './page-histograms.js';
 
 export { VITALS, type Vital };
 
@@ -102,19 +103,6 @@ function statement(hits: Sql, grouping: Grouping, opts: GroupOptions): Sql {
     ORDER BY r.samples DESC, r.key ASC NULLS LAST`;
 }
 
-/**
- * Each listed page's percentiles from its own hits, in the order given: the projection ranks the
- * pages, but keeps no histogram per page (a page's day holds too few hits for one to shrink them).
- */
-function pagesStatement(hits: Sql, ranked: { key: string | null; samples: number }[]): Sql {
-  return sql`
-    SELECT r.key, r.samples, v.*
-    FROM unnest(${ranked.map((r) => r.key)}::text[], ${ranked.map((r) => r.samples)}::int[]) WITH ORDINALITY
-      AS r(key, samples, i)
-    CROSS JOIN LATERAL (SELECT ${join(aggregates(), ', ')} FROM events e WHERE ${hits} AND e.pathname = r.key) v
-    ORDER BY r.i`;
-}
-
 /** The figures from the `vital_histograms` projection (no filters): same as from the hits. */
 async function fromHistograms(
   db: Db,
@@ -125,12 +113,14 @@ async function fromHistograms(
 ): Promise<({ key: string | null } & VitalFigures)[]> {
   if (grouping === 'pages') {
     const ranked = await rankedHits(db, q.site, w, 'pathname', opts);
-    // Two statements side by side, on alternate ranks (the top pages hold most hits): the sorts
-    // of the listed pages' hits are most of the read's work.
-    const lanes = [0, 1].map((lane) => ranked.filter((_, i) => i % 2 === lane)).filter((l) => l.length > 0);
-    const results = await Promise.all(lanes.map((l) => db.query<Row>(pagesStatement(vitalHits(q, w), l))));
-    const byKey = new Map(results.flatMap((r) => r.rows).map((r) => [r.key, r]));
-    return ranked.map(({ key }) => ({ key, ...figuresOf(byKey.get(key)!) }));
+    const pages = await pagePercentiles(
+      db,
+      q.site,
+      w,
+      ranked.map((r) => r.key!),
+      FRACTIONS,
+    );
+    return ranked.map(({ key, samples }) => ({ key, ...histogramFigures(pages.get(key!), samples) }));
   }
   if (grouping === 'devices') return (await overallAndDevices(db, q, w, opts)).devices;
   // Without the device types' percentiles (a comparison window's overall row).

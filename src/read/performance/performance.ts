@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import type { Db } from '../../db/sql.js';
+import { withTransaction } from '../../db/transaction.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Paging } from '../stats/breakdown.js';
@@ -22,13 +24,26 @@ export interface Performance {
   devices: DeviceVitals[];
 }
 
+/**
+ * `read` on a connection of its own without parallel workers (when `db` is a pool): the overall and
+ * the pages' reads already run side by side, and on two cores workers of their own only contend
+ * with them (the windows off UTC a fifth faster without, docs/benchmarks.md).
+ */
+function withoutWorkers<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
+  if (!('connect' in db) || 'release' in db) return read(db);
+  return withTransaction(db as pg.Pool, async (tx) => {
+    await tx.query('SET LOCAL max_parallel_workers_per_gather = 0');
+    return read(tx);
+  });
+}
+
 /** Overall, pages and devices are separate queries so Postgres runs them side by side. */
 async function figures(db: Db, q: Query, w: Window, p: Paging, source: VitalSource) {
   const page = { limit: p.limit, offset: (p.page - 1) * p.limit };
   if (source === 'vital_histograms') {
     const [both, pages] = await Promise.all([
-      overallAndDevices(db, q, w, page),
-      vitalGroups(db, q, w, 'pages', page, source),
+      withoutWorkers(db, (c) => overallAndDevices(c, q, w, page)),
+      withoutWorkers(db, (c) => vitalGroups(c, q, w, 'pages', page, source)),
     ]);
     return { overall: { key: null, ...both.overall }, pages, devices: both.devices };
   }
