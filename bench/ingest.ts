@@ -75,13 +75,22 @@ const ownCpu = () => {
   return u.user + u.system;
 };
 
-async function autocannonLoad(
-  url: string,
-  body: string,
-  connections: number,
-  seconds: number,
-  overallRate?: number,
-): Promise<LoadResult> {
+/** One load run: `connections` requests in flight for `seconds`, or with `overallRate` a fixed rate. */
+interface LoadSpec {
+  url: string;
+  body: string;
+  connections: number;
+  seconds: number;
+  overallRate?: number;
+}
+
+async function autocannonLoad({
+  url,
+  body,
+  connections,
+  seconds,
+  overallRate,
+}: LoadSpec): Promise<LoadResult> {
   let i = 0;
   const before = ownCpu();
   const r = await autocannon({
@@ -105,24 +114,16 @@ async function autocannonLoad(
   return { ...r, generatorCpu: r.requests.total > 0 ? (ownCpu() - before) / r.requests.total : 0 };
 }
 
-/** A closed-loop load (`connections` requests in flight), or with `overallRate` a fixed rate (autocannon). */
-function load(
-  generator: Generator,
-  url: string,
-  body: string,
-  connections: number,
-  seconds: number,
-  overallRate?: number,
-): Promise<LoadResult> {
-  if (generator === 'autocannon' || overallRate)
-    return autocannonLoad(url, body, connections, seconds, overallRate);
+/** The run on `generator`; a fixed rate needs autocannon (wrk has none). */
+function load(generator: Generator, spec: LoadSpec): Promise<LoadResult> {
+  if (generator === 'autocannon' || spec.overallRate) return autocannonLoad(spec);
   return runWrk({
-    url: `${url}/api/track`,
+    url: `${spec.url}/api/track`,
     method: 'POST',
     headers: HEADERS,
-    body,
-    connections,
-    seconds,
+    body: spec.body,
+    connections: spec.connections,
+    seconds: spec.seconds,
     addresses: ADDRESSES,
   });
 }
@@ -151,9 +152,10 @@ async function main() {
     connections: number,
     overallRate?: number,
   ) => {
-    if (WARMUP_S > 0) await load(generator, server.url, body, connections, WARMUP_S, overallRate);
+    const spec = { url: server.url, body, connections, overallRate };
+    if (WARMUP_S > 0) await load(generator, { ...spec, seconds: WARMUP_S });
     const meter = await startCpuMeter(server.pid, db);
-    const result = await load(generator, server.url, body, connections, DURATION_S, overallRate);
+    const result = await load(generator, { ...spec, seconds: DURATION_S });
     cpu.set(result, await meter.stop(result.requests.total));
     return result;
   };
