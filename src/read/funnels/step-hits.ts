@@ -7,26 +7,6 @@ import type { Window } from '../envelope/range.js';
 const iso = (d: Date) => d.toISOString();
 const sameTarget = (a: Target, b: Target) => a.event === b.event && a.path === b.path;
 
-/**
- * The CTEs `step_hit`, `start_hit`, `advancing` and `funnel_hit` of a funnel's statement:
- *
- * - `step_hit`: the window's hits that match some step, one row per hit with the bit mask of the
- *   steps it matches (bit k−1 for step k). Hits matching no step are left out: other hits between
- *   steps do not matter. Each distinct target is one branch, read from the pageview or the
- *   custom-event index alone (both carry the session and the visitor), so the cost follows the
- *   steps' hits, not the traffic. A hit matching several targets (`/pricing` and `/pri*`) is read
- *   by the first of them only, with every step it matches in its mask: one hit, one row.
- * - `start_hit`: the step-1 hits, in sessions that match the filters: every session with one
- *   reaches step 1. With filters, a session counts when one of its hits in the window matches them
- *   (as sessions do in the overview), and then all its hits in the window take part.
- * - `advancing`, `funnel_hit`: the step hits of the sessions with a step-2 hit (the only ones that
- *   can get past step 1), then of those of them counted at step 1: hash semi-joins on materialised
- *   rows rather than an index probe per session, the rarer step first. With a common first step
- *   most sessions stop at it, so the ordering below works on a small share of the hits.
- *
- * `tie` orders hits of the same millisecond: a pageview before an event (an event happens on a
- * page already viewed), then by path or name; rows equal in all of these are interchangeable.
- */
 /** The steps' distinct targets, and per target the bit mask of the steps it is. */
 function targetsOf(steps: readonly Target[]) {
   const targets = steps.filter((s, i) => steps.findIndex((t) => sameTarget(s, t)) === i);
@@ -51,6 +31,26 @@ function kindMask(steps: readonly Target[], kind: ReturnType<typeof kindOf>): Sq
 const inWindowOf = (site: number, w: Window) =>
   sql`e.site_id = ${site} AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}`;
 
+/**
+ * The CTEs `step_hit`, `start_hit`, `advancing` and `funnel_hit` of a funnel's statement:
+ *
+ * - `step_hit`: the window's hits that match some step, one row per hit with the bit mask of the
+ *   steps it matches (bit k−1 for step k). Hits matching no step are left out: other hits between
+ *   steps do not matter. Each distinct target is one branch, read from the pageview or the
+ *   custom-event index alone (both carry the session and the visitor), so the cost follows the
+ *   steps' hits, not the traffic. A hit matching several targets (`/pricing` and `/pri*`) is read
+ *   by the first of them only, with every step it matches in its mask: one hit, one row.
+ * - `start_hit`: the step-1 hits, in sessions that match the filters: every session with one
+ *   reaches step 1. With filters, a session counts when one of its hits in the window matches them
+ *   (as sessions do in the overview), and then all its hits in the window take part.
+ * - `advancing`, `funnel_hit`: the step hits of the sessions with a step-2 hit (the only ones that
+ *   can get past step 1), then of those of them counted at step 1: hash semi-joins on materialised
+ *   rows rather than an index probe per session, the rarer step first. With a common first step
+ *   most sessions stop at it, so the ordering below works on a small share of the hits.
+ *
+ * `tie` orders hits of the same millisecond: a pageview before an event (an event happens on a
+ * page already viewed), then by path or name; rows equal in all of these are interchangeable.
+ */
 export function stepHits(site: number, w: Window, filters: FilterTree, steps: readonly Target[]): Sql {
   const inWindow = inWindowOf(site, w);
   const { targets } = targetsOf(steps);
