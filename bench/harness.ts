@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { HTTP_PROCESS_FLAGS } from '../src/cluster.js';
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { type Backends, startBackends } from '../src/embedded/backends.js';
@@ -144,7 +145,7 @@ function freePort(): Promise<number> {
 /** The real API role, started as `npm start` starts it, with `processes` HTTP processes. */
 export async function serveTwofold(env: Record<string, string>, processes: number) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...HTTP_PROCESS_FLAGS, '--import', 'tsx', MAIN], {
     env: {
       ...process.env,
       ...env,

@@ -3,6 +3,15 @@ import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { type Running, servesFor, startTwofold } from './server.js';
 
+/**
+ * V8 flags of a process that serves HTTP. A young generation of 64 MB instead of V8's 16: under
+ * load every hit's request, reply and promises live until a rate-limit upsert and a stream
+ * acknowledgement answer them, so a small nursery copies and promotes them again and again
+ * (measured on 2 cores: scavenges took 10 % of an API process's time, 2 % with this flag).
+ * `npm start` passes them; the cluster gives them to its workers however the primary was started.
+ */
+export const HTTP_PROCESS_FLAGS = ['--max-semi-space-size=64'];
+
 export interface Supervisor {
   stop(): Promise<void>;
 }
@@ -21,6 +30,12 @@ export async function startCluster(config: Config, log: Logger): Promise<Supervi
     TWOFOLD_ROLE: 'api',
     API_PROCESSES: '1',
   };
+  cluster.setupPrimary({
+    execArgv: [
+      ...process.execArgv.filter((a) => !HTTP_PROCESS_FLAGS.some((f) => a.startsWith(f.split('=')[0]!))),
+      ...HTTP_PROCESS_FLAGS,
+    ],
+  });
   let stopping = false;
   const fork = (): Worker => {
     const w = cluster.fork(env);

@@ -2,6 +2,29 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+type Timer = ReturnType<Histogram<'method' | 'route' | 'status'>['labels']>;
+const timers = new WeakMap<Metrics, Map<string, Timer>>();
+
+/**
+ * Records one request in `twofold_http_request_duration_seconds`. Each label set's child is made
+ * once: prom-client's labels() builds an object and two closures per call, and this runs for
+ * every hit.
+ */
+export function observeRequest(
+  metrics: Metrics,
+  method: string,
+  route: string,
+  status: number,
+  elapsedMs: number,
+): void {
+  let byKey = timers.get(metrics);
+  if (!byKey) timers.set(metrics, (byKey = new Map()));
+  const key = `${method} ${route} ${status}`;
+  let timer = byKey.get(key);
+  if (!timer) byKey.set(key, (timer = metrics.requestDuration.labels(method, route, String(status))));
+  timer.observe(elapsedMs / 1000);
+}
+
 /** One registry per app instance, so tests can build several apps in one process. */
 export function createMetrics() {
   const registry = new Registry();

@@ -1,6 +1,15 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import type { AppDeps } from '../http/deps.js';
+import { allowOrigin, preflight } from '../http/cross-origin.js';
 import { AppError, errorBody } from '../http/errors.js';
+import { observeRequest } from '../http/metrics.js';
+import type { Logger } from '../log.js';
 import { addressDigest } from '../ratelimit/address.js';
 import { BatchedWindowLimiter } from '../ratelimit/batched-window.js';
 import {
@@ -64,32 +73,43 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   // malformed one is a silent drop rather than a parser error.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.setChildLoggerFactory(quietLoggerFactory(deps.log));
+
+  /** Every answer of these routes leaves here: CORS headers and the duration metric, no hook. */
+  const answer = (req: FastifyRequest, reply: FastifyReply, route: string, status: number) => {
+    allowOrigin(req, reply);
+    observeRequest(deps.metrics, req.method, route, status, reply.elapsedTime);
+    return reply.status(status);
+  };
 
   app.setErrorHandler((err, req, reply: FastifyReply) => {
     const code = (err as { code?: string }).code;
-    const route = req.routeOptions.url;
+    const route = req.routeOptions.url ?? 'unmatched';
     if (route === '/api/track' && code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       countDrop('track', 'malformed');
-      return reply.status(204).send();
+      return answer(req, reply, route, 204).send();
     }
     if (err instanceof AppError) {
-      if (route === '/api/track/pixel.gif') return reply.status(err.status).type('image/gif').send(GIF);
-      return reply.status(err.status).send(errorBody(err.code, err.message, err.field));
+      if (route === '/api/track/pixel.gif')
+        return answer(req, reply, route, err.status).type('image/gif').send(GIF);
+      return answer(req, reply, route, err.status).send(errorBody(err.code, err.message, err.field));
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.status(413).send(errorBody('bad_request', 'body too large'));
-    req.log.error({ err }, 'ingest failed');
-    return reply.status(503).send(errorBody('upstream_error', 'the hit could not be stored; retry later'));
+      return answer(req, reply, route, 413).send(errorBody('bad_request', 'body too large'));
+    req.log.error({ err, reqId: req.id }, 'ingest failed');
+    return answer(req, reply, route, 503).send(
+      errorBody('upstream_error', 'the hit could not be stored; retry later'),
+    );
   });
+
+  for (const url of ['/api/track', '/api/track/batch', '/api/track/pixel.gif'])
+    app.options(url, preflight(['GET', 'POST']));
 
   app.post('/api/track', { bodyLimit: TRACK_BODY_LIMIT }, async (req, reply) => {
     const input = parseJson(req.body);
-    if (input === undefined) {
-      countDrop('track', 'malformed');
-      return reply.status(204).send();
-    }
-    await settle('track', await prepareHits(ingest, [input], context(req)));
-    return reply.status(204).send();
+    if (input === undefined) countDrop('track', 'malformed');
+    else await settle('track', await prepareHits(ingest, [input], context(req)));
+    return answer(req, reply, '/api/track', 204).send();
   });
 
   app.post('/api/track/batch', { bodyLimit: BATCH_BODY_LIMIT }, async (req, reply) => {
@@ -109,15 +129,29 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
         field: 'events',
       });
     await settle('batch', await prepareHits(ingest, list, context(req)));
-    return reply.status(204).send();
+    return answer(req, reply, '/api/track/batch', 204).send();
   });
 
   app.get('/api/track/pixel.gif', async (req, reply) => {
     const payload = pixelPayload(req.query as Record<string, unknown>, req.headers.referer);
     await settle('pixel', await prepareHits(ingest, [payload], context(req)));
-    return reply.header('cache-control', 'no-store').type('image/gif').send(GIF);
+    return answer(req, reply, '/api/track/pixel.gif', 200)
+      .header('cache-control', 'no-store')
+      .type('image/gif')
+      .send(GIF);
   });
 };
+
+/**
+ * Hits log no line each: at the default level a line per request would be most of what the log
+ * says, and building a child logger per request costs a hit µs. Their loggers keep warnings and
+ * errors (whose lines name the request id themselves); at debug or trace they log as every route.
+ */
+function quietLoggerFactory(log: Logger): Parameters<FastifyInstance['setChildLoggerFactory']>[0] {
+  if (log.isLevelEnabled('debug')) return (logger, bindings, opts) => logger.child(bindings, opts);
+  const quiet = log.isLevelEnabled('warn') ? log.child({}, { level: 'warn' }) : log;
+  return () => quiet as FastifyBaseLogger;
+}
 
 function parseJson(body: unknown): unknown {
   if (typeof body !== 'string') return body;
