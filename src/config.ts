@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CATALOG_DATA_DIR } from './catalog/agents.js';
+import { parseCidr } from './catalog/cidr.js';
 
 export const ROLES = ['all', 'api', 'projector'] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,7 +24,7 @@ const trustProxy = z.string().transform((v, ctx): boolean | number | string[] =>
   if (t === 'true') return true;
   if (/^\d+$/.test(t)) return Number(t);
   const list = t.split(',').map((s) => s.trim());
-  const bad = list.find((s) => isIP(s.split('/')[0] ?? '') === 0);
+  const bad = list.find((s) => parseCidr(s) === undefined);
   if (bad !== undefined) {
     ctx.addIssue({ code: 'custom', message: `not an address or CIDR: "${bad}"` });
     return z.NEVER;

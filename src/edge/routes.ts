@@ -7,7 +7,7 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError, errorBody, fromZod } from '../http/errors.js';
 import { DailySalts } from '../ingest/salts.js';
 import { hostnameBelongs, SiteCache } from '../ingest/site-cache.js';
-import { addressDigest } from '../ratelimit/address.js';
+import { addressDigestNow } from '../ratelimit/address.js';
 import { BatchedWindowLimiter } from '../ratelimit/batched-window.js';
 import type { Site } from '../sites/sites.js';
 import { claimSignature, releaseSignature } from './replay.js';
@@ -62,7 +62,7 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     appender: deps.appender,
     geo: deps.geo,
     limiter: new BatchedWindowLimiter(deps.db, deps.config.EDGE_RATE_LIMIT, 60),
-    addressDigest: (address) => addressDigest(deps.db, address),
+    addressDigest: (address) => addressDigestNow(deps.db, address),
     prefix: deps.config.STREAM_PREFIX,
     rangesFor,
   };

@@ -27,11 +27,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { registerErrorHandlers } from './errors.js';
 import { healthRoutes } from './health.js';
 import { observeRequest } from './metrics.js';
-
-/** A hop count becomes proxy-addr's trust function: the first `n` hops are proxies. */
-function trustProxyOption(v: boolean | number | string[]) {
-  return typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
-}
+import { trustProxyOption } from './trust-proxy.js';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({

@@ -37,8 +37,11 @@ export interface IngestDeps {
   appender: Appender;
   geo: GeoLookup;
   limiter: BatchedWindowLimiter;
-  /** Keyed digest of an address (rate-limit subject); the address itself is never kept. */
-  addressDigest: (address: string) => Promise<Buffer>;
+  /**
+   * Keyed digest of an address (rate-limit subject); the address itself is never kept. Synchronous
+   * once the key is loaded (addressDigestNow).
+   */
+  addressDigest: (address: string) => Buffer | Promise<Buffer>;
   prefix: string;
 }
 
@@ -105,7 +108,7 @@ export async function prepareHits(
 
 /**
  * One hit, as prepareHits does it for a batch of one: nearly every request. Cached sites and salts
- * are read without a promise, so the hit waits only for its address digest and the rate limit.
+ * are read without a promise, so the hit waits only for the rate limit.
  */
 async function prepareHit(deps: IngestDeps, input: unknown, ctx: HitContext): Promise<Outcome> {
   const parsed = parseTrackPayload.safeParse(input);
@@ -114,7 +117,9 @@ async function prepareHit(deps: IngestDeps, input: unknown, ctx: HitContext): Pr
   const cached = deps.sites.peek(payload.s);
   const s = screenAt(payload, cached !== undefined ? cached : await deps.sites.get(payload.s), ctx);
   if (s.kind !== 'pass') return s;
-  if (!(await deps.limiter.allow(`ingest:${s.site.id}`, await deps.addressDigest(ctx.address))))
+  const digest = deps.addressDigest(ctx.address);
+  const subject = Buffer.isBuffer(digest) ? digest : await digest;
+  if (!(await deps.limiter.allow(`ingest:${s.site.id}`, subject)))
     return { kind: 'dropped', reason: 'rate_limited' };
   const salt =
     deps.salts.peek(s.site.id, ctx.receivedAt) ?? (await deps.salts.saltFor(s.site.id, ctx.receivedAt));

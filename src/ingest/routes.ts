@@ -10,7 +10,7 @@ import { allowOrigin, preflight } from '../http/cross-origin.js';
 import { AppError, errorBody } from '../http/errors.js';
 import { observeRequest } from '../http/metrics.js';
 import type { Logger } from '../log.js';
-import { addressDigest } from '../ratelimit/address.js';
+import { addressDigestNow } from '../ratelimit/address.js';
 import { BatchedWindowLimiter } from '../ratelimit/batched-window.js';
 import {
   appendHits,
@@ -43,7 +43,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     // One upsert in flight: what arrives meanwhile waits and is counted by the next one, so under
     // load there are half as many round trips to Postgres for the same hits.
     limiter: new BatchedWindowLimiter(deps.db, INGEST_LIMIT.hits, INGEST_LIMIT.windowSeconds, 1),
-    addressDigest: (address) => addressDigest(deps.db, address),
+    addressDigest: (address) => addressDigestNow(deps.db, address),
     prefix: deps.config.STREAM_PREFIX,
   };
   const countDrop = (endpoint: Endpoint, reason: DropReason, n = 1) =>

@@ -10,9 +10,17 @@ const loadedKeys = new WeakMap<Db, Buffer>();
  * is a per-installation secret, so the digest cannot be reversed by hashing the whole IPv4 space.
  */
 export function addressDigest(db: Db, ip: string): Promise<Buffer> {
-  // Once loaded, the key is used without waiting on its promise: this runs for every ingested hit.
+  const digest = addressDigestNow(db, ip);
+  return Buffer.isBuffer(digest) ? Promise.resolve(digest) : digest;
+}
+
+/**
+ * addressDigest without a promise once the key is loaded, which is what hot paths (a call per hit)
+ * want; a promise only while the key is still being read.
+ */
+export function addressDigestNow(db: Db, ip: string): Buffer | Promise<Buffer> {
   const key = loadedKeys.get(db);
-  if (key) return Promise.resolve(digest(key, ip));
+  if (key) return digest(key, ip);
   return addressKey(db).then((k) => digest(k, ip));
 }
 

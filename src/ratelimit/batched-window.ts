@@ -69,13 +69,19 @@ export class BatchedWindowLimiter {
     const { rows } = await this.db.query<{ bucket: string; subject: string; hits: number }>({
       name: 'hit-rate-windows-upsert',
       text: UPSERT,
-      values: [buckets, subjects, [...groups.values()].map((g) => g.length), this.windowSeconds],
+      values: [buckets, subjects, [...groups.values()].map((g) => g.length), this.windowSeconds, this.limit],
     });
-    for (const r of rows) {
-      const group = groups.get(`${r.bucket}\u0000${r.subject}`)!;
-      // The group's calls hold the last `group.length` places of the window's total, in order.
-      const first = r.hits - group.length + 1;
-      group.forEach((p, k) => p.resolve(first + k <= this.limit));
+    // Only windows that went over the limit come back: the rest fit whole.
+    const over = new Map<string, number>();
+    for (const r of rows) over.set(`${r.bucket}\u0000${r.subject}`, r.hits);
+    for (const [key, group] of groups) {
+      const hits = over.get(key);
+      if (hits === undefined) for (const p of group) p.resolve(true);
+      else {
+        // The group's calls hold the last `group.length` places of the window's total, in order.
+        const first = hits - group.length + 1;
+        group.forEach((p, k) => p.resolve(first + k <= this.limit));
+      }
     }
     if (Date.now() >= this.nextPrune) this.prune();
   }
@@ -90,12 +96,15 @@ export class BatchedWindowLimiter {
 }
 
 // Subjects travel as the decimal text of the digest's first 8 bytes (an int8) and come back as
-// text, since the pool reads int8 as a JS number, which cannot hold 64 bits.
+// text, since the pool reads int8 as a JS number, which cannot hold 64 bits. Nearly every window is
+// under its limit, so only those over it are returned: no row to send and parse for the others.
 const UPSERT = `
-  INSERT INTO hit_rate_windows AS w (bucket, subject, window_start, hits)
-  SELECT b, s, to_timestamp(floor(extract(epoch FROM now()) / $4::int) * $4::int), n
-  FROM unnest($1::text[], $2::int8[], $3::int[]) AS t(b, s, n)
-  ON CONFLICT (bucket, subject, window_start) DO UPDATE SET hits = w.hits + excluded.hits
-  RETURNING w.bucket, w.subject::text AS subject, w.hits`;
+  WITH counted AS (
+    INSERT INTO hit_rate_windows AS w (bucket, subject, window_start, hits)
+    SELECT b, s, to_timestamp(floor(extract(epoch FROM now()) / $4::int) * $4::int), n
+    FROM unnest($1::text[], $2::int8[], $3::int[]) AS t(b, s, n)
+    ON CONFLICT (bucket, subject, window_start) DO UPDATE SET hits = w.hits + excluded.hits
+    RETURNING w.bucket, w.subject, w.hits)
+  SELECT bucket, subject::text AS subject, hits FROM counted WHERE hits > $5::int`;
 
 const PRUNE = `DELETE FROM hit_rate_windows WHERE window_start < now() - make_interval(secs => $1::int)`;
