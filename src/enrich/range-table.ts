@@ -15,6 +15,7 @@ export class RangeTable {
 
   /** The value of the range holding `key`, if any. */
   find(key: readonly number[]): number | undefined {
+    if (this.width === 1) return this.findWord(key[0]!);
     const w = this.width;
     let lo = 0;
     let hi = this.size - 1;
@@ -28,6 +29,23 @@ export class RangeTable {
       } else hi = mid - 1;
     }
     if (found < 0 || compare(this.ends, found * w, key, w) < 0) return undefined;
+    return this.values[found];
+  }
+
+  /** find() for one-word keys (IPv4, every hit's ASN): plain comparisons, no key array to walk. */
+  private findWord(key: number): number | undefined {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = this.size - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid]! <= key) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found < 0 || this.ends[found]! < key) return undefined;
     return this.values[found];
   }
 }

@@ -8,7 +8,7 @@ import type {
 import type { AppDeps } from '../http/deps.js';
 import { allowOrigin, preflight } from '../http/cross-origin.js';
 import { AppError, errorBody } from '../http/errors.js';
-import { observeRequest } from '../http/metrics.js';
+import { child, observeRequest } from '../http/metrics.js';
 import type { Logger } from '../log.js';
 import { addressDigestNow } from '../ratelimit/address.js';
 import { BatchedWindowLimiter } from '../ratelimit/batched-window.js';
@@ -47,7 +47,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     prefix: deps.config.STREAM_PREFIX,
   };
   const countDrop = (endpoint: Endpoint, reason: DropReason, n = 1) =>
-    deps.metrics.hitsDropped.labels(endpoint, reason).inc(n);
+    child(deps.metrics.hitsDropped, endpoint, reason).inc(n);
 
   const context = (req: FastifyRequest): HitContext => ({
     address: req.ip,
@@ -65,7 +65,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     if (accepted.length > 0) await appendHits(ingest, accepted);
     for (const o of outcomes) {
       if (o.kind === 'dropped') countDrop(endpoint, o.reason);
-      else if (o.kind === 'accepted') deps.metrics.hitsAccepted.labels(endpoint, o.event.kind).inc();
+      else if (o.kind === 'accepted') child(deps.metrics.hitsAccepted, endpoint, o.event.kind).inc();
     }
   }
 
