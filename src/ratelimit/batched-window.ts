@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { Db } from '../db/sql.js';
 
 interface Pending {
@@ -12,8 +13,8 @@ interface Pending {
  * Postgres and exact across them: the calls that arrive while a flush is in flight are counted
  * together by one upsert, whose returned totals say which of them fit under the limit. Windows
  * start at multiples of `windowSeconds` on the database clock, as in fixed-window.ts. The table is
- * unlogged and keyed by 8 bytes of the keyed digest: a row per address and window is written for
- * nearly every hit, so what each costs Postgres and the client counts.
+ * unlogged and keyed by one bigint per (bucket, subject) (counterKey): a row per address and window
+ * is written for nearly every hit, so what each costs Postgres and the client counts.
  */
 export class BatchedWindowLimiter {
   private queue: Pending[] = [];
@@ -51,29 +52,22 @@ export class BatchedWindowLimiter {
 
   private async flush(batch: Pending[]): Promise<void> {
     const groups = new Map<string, Pending[]>();
-    const buckets: string[] = [];
-    const subjects: string[] = [];
     for (const p of batch) {
-      const subject = p.subject.readBigInt64BE(0).toString();
-      const key = `${p.bucket}\u0000${subject}`;
+      const key = counterKey(p.bucket, p.subject);
       const list = groups.get(key);
       if (list) list.push(p);
-      else {
-        groups.set(key, [p]);
-        buckets.push(p.bucket);
-        subjects.push(subject);
-      }
+      else groups.set(key, [p]);
     }
     // A named statement: each connection parses and plans it once instead of on every flush,
     // which runs several hundred times a second under load.
-    const { rows } = await this.db.query<{ bucket: string; subject: string; hits: number }>({
+    const { rows } = await this.db.query<{ k: string; hits: number }>({
       name: 'hit-rate-windows-upsert',
       text: UPSERT,
-      values: [buckets, subjects, [...groups.values()].map((g) => g.length), this.windowSeconds, this.limit],
+      values: [[...groups.keys()], [...groups.values()].map((g) => g.length), this.windowSeconds, this.limit],
     });
     // Only windows that went over the limit come back: the rest fit whole.
     const over = new Map<string, number>();
-    for (const r of rows) over.set(`${r.bucket}\u0000${r.subject}`, r.hits);
+    for (const r of rows) over.set(r.k, r.hits);
     for (const [key, group] of groups) {
       const hits = over.get(key);
       if (hits === undefined) for (const p of group) p.resolve(true);
@@ -95,16 +89,32 @@ export class BatchedWindowLimiter {
   }
 }
 
-// Subjects travel as the decimal text of the digest's first 8 bytes (an int8) and come back as
-// text, since the pool reads int8 as a JS number, which cannot hold 64 bits. Nearly every window is
-// under its limit, so only those over it are returned: no row to send and parse for the others.
+const bucketWords = new Map<string, bigint>();
+
+/**
+ * The counter's key (migration 0029): the subject's first 8 bytes XOR the first 8 of SHA-256(bucket),
+ * as the decimal text of an int8, the form Postgres reads and returns it in (the pool reads int8 as
+ * a JS number, which cannot hold 64 bits).
+ */
+export function counterKey(bucket: string, subject: Buffer): string {
+  let word = bucketWords.get(bucket);
+  if (word === undefined) {
+    word = hash('sha256', bucket, 'buffer').readBigInt64BE(0);
+    if (bucketWords.size > 100_000) bucketWords.clear();
+    bucketWords.set(bucket, word);
+  }
+  return (subject.readBigInt64BE(0) ^ word).toString();
+}
+
+// Nearly every window is under its limit, so only those over it are returned: no row to send and
+// parse for the others. `w` is the window's start in Unix seconds, on the database clock.
 const UPSERT = `
   WITH counted AS (
-    INSERT INTO hit_rate_windows AS w (bucket, subject, window_start, hits)
-    SELECT b, s, to_timestamp(floor(extract(epoch FROM now()) / $4::int) * $4::int), n
-    FROM unnest($1::text[], $2::int8[], $3::int[]) AS t(b, s, n)
-    ON CONFLICT (bucket, subject, window_start) DO UPDATE SET hits = w.hits + excluded.hits
-    RETURNING w.bucket, w.subject, w.hits)
-  SELECT bucket, subject::text AS subject, hits FROM counted WHERE hits > $5::int`;
+    INSERT INTO hit_rate_windows AS c (k, w, hits)
+    SELECT k, (floor(extract(epoch FROM now()) / $3::int) * $3::int)::int, n
+    FROM unnest($1::int8[], $2::int[]) AS t(k, n)
+    ON CONFLICT (k, w) DO UPDATE SET hits = c.hits + excluded.hits
+    RETURNING c.k, c.hits)
+  SELECT k::text AS k, hits FROM counted WHERE hits > $4::int`;
 
-const PRUNE = `DELETE FROM hit_rate_windows WHERE window_start < now() - make_interval(secs => $1::int)`;
+const PRUNE = `DELETE FROM hit_rate_windows WHERE w < extract(epoch FROM now()) - $1::int`;

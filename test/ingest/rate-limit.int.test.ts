@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/db/pool.js';
 import { addressDigest } from '../../src/ratelimit/address.js';
-import { BatchedWindowLimiter } from '../../src/ratelimit/batched-window.js';
+import { BatchedWindowLimiter, counterKey } from '../../src/ratelimit/batched-window.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { streamCount } from '../support/stream.js';
@@ -59,16 +60,20 @@ describe('the ingest rate limit: 600 hits per minute per site per address', () =
   });
 
   it('keeps counters only as keyed digests shared through Postgres', async () => {
-    const { rows } = await t.database.pool.query(
-      "SELECT bucket, subject::text, hits FROM hit_rate_windows WHERE bucket LIKE 'ingest:%' ORDER BY hits DESC",
+    const { rows } = await t.database.pool.query<{ k: string; hits: number }>(
+      'SELECT k::text AS k, hits FROM hit_rate_windows ORDER BY hits DESC',
     );
-    const digest = await addressDigest(t.database.pool, '203.0.113.50');
-    expect(rows[0]).toEqual({
-      bucket: `ingest:${site}`,
-      subject: digest.readBigInt64BE(0).toString(),
-      hits: 651,
-    });
-    expect(rows[1]).toMatchObject({ bucket: `ingest:${site}`, hits: 10 });
+    // The key is the digest's first 8 bytes XOR the first 8 of SHA-256 of the site's bucket.
+    const keyOf = async (address: string) => {
+      const digest = await addressDigest(t.database.pool, address);
+      const bucket = createHash('sha256').update(`ingest:${site}`).digest();
+      return (digest.readBigInt64BE(0) ^ bucket.readBigInt64BE(0)).toString();
+    };
+    expect(rows[0]).toEqual({ k: await keyOf('203.0.113.50'), hits: 651 });
+    expect(rows[1]).toEqual({ k: await keyOf('203.0.113.51'), hits: 10 });
+    expect(rows[0]!.k).toBe(
+      counterKey(`ingest:${site}`, await addressDigest(t.database.pool, '203.0.113.50')),
+    );
   });
 });
 
@@ -106,7 +111,8 @@ describe('the batched limiter across API instances', () => {
     await expect
       .poll(async () => {
         const { rows } = await t.database.pool.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM hit_rate_windows WHERE bucket = 'test:prune'",
+          'SELECT count(*)::int AS n FROM hit_rate_windows WHERE k = $1',
+          [counterKey('test:prune', subject)],
         );
         return rows[0]!.n;
       })
