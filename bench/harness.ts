@@ -124,8 +124,11 @@ export async function startBenchPostgres(log: Logger): Promise<{ url: string; st
   };
 }
 
+/** The bare Fastify baseline, with the V8 flags twofold's HTTP processes get, so only the app differs. */
 export async function serveBare() {
-  const child = spawn(process.execPath, ['--import', 'tsx', BARE], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...HTTP_PROCESS_FLAGS, '--import', 'tsx', BARE], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (d) => resolve(String(d).trim()));
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
