@@ -5,6 +5,7 @@ import { loadOperatorRanges } from '../catalog/operator-ranges.js';
 import { subjectFor } from '../../streams/subjects.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, errorBody, fromZod } from '../http/errors.js';
+import { child } from '../http/metrics.js';
 import { DailySalts } from '../ingest/salts.js';
 import { hostnameBelongs, SiteCache } from '../ingest/site-cache.js';
 import { addressDigestNow } from '../ratelimit/address.js';
@@ -115,9 +116,9 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       const events = [...fetches, ...pageviews];
       if (events.length > 0)
         await deps.appender.appendAtomic(subjectFor(edge.prefix, site.id, 'edge'), events);
-      deps.metrics.hitsAccepted.labels('edge', 'agent_fetch').inc(fetches.length);
-      deps.metrics.hitsAccepted.labels('edge', 'pageview').inc(pageviews.length);
-      for (const o of outcomes) if ('dropped' in o) deps.metrics.hitsDropped.labels('edge', o.dropped).inc();
+      child(deps.metrics.hitsAccepted, 'edge', 'agent_fetch').inc(fetches.length);
+      child(deps.metrics.hitsAccepted, 'edge', 'pageview').inc(pageviews.length);
+      for (const o of outcomes) if ('dropped' in o) child(deps.metrics.hitsDropped, 'edge', o.dropped).inc();
       return reply
         .status(202)
         .send({ data: { accepted: { agent_events: fetches.length, events: pageviews.length } } });
