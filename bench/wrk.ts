@@ -31,6 +31,11 @@ export interface WrkLoad {
   seconds: number;
   /** Each request's `X-Forwarded-For`, taken in turn (the harness trusts the loopback proxy). */
   addresses: readonly string[];
+  /**
+   * Milliseconds each connection waits after an answer before its next request (wrk's `delay`),
+   * which paces the load below the server's peak; a fraction is dithered over requests.
+   */
+  pauseMs?: number;
 }
 
 const lua = (s: string) => JSON.stringify(s); // a JSON string literal is a valid Lua string literal here
@@ -57,7 +62,15 @@ init = function(args)
   local head = wrk.format(nil, nil, { ${headers}, Host = wrk.headers["Host"], ["X-Forwarded-For"] = "\\0" })
   before, after = head:match("^(.-)X%-Forwarded%-For: %z\\r\\n(.*)$")
 end
-request = function()
+${
+  load.pauseMs === undefined
+    ? ''
+    : `-- wrk waits whole milliseconds: the fraction is dithered, so the mean pause is the one asked for.
+delay = function()
+  return math.floor(${load.pauseMs} + math.random())
+end
+`
+}request = function()
   i = i + 1
   return before .. "X-Forwarded-For: " .. addresses[(i % n) + 1] .. "\\r\\n" .. after
 end
@@ -102,7 +115,10 @@ export async function runWrk(load: WrkLoad): Promise<LoadResult> {
       non2xx: number;
       socket: number;
     };
-    if (s.socket > 0) throw new Error(`wrk saw ${s.socket} socket errors`);
+    if (s.socket > 0)
+      throw new Error(
+        `wrk saw ${s.socket} socket errors (${load.connections} connections to ${load.url}): ${line}`,
+      );
     return {
       requests: { average: s.total / (s.us / 1e6), total: s.total },
       latency: { p50: s.p50 / 1000, p99: s.p99 / 1000 },
@@ -112,4 +128,17 @@ export async function runWrk(load: WrkLoad): Promise<LoadResult> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * wrk at about `rate` requests per second, for the latency of a server below its peak: each
+ * connection pauses between its answer and its next request. A 3 s calibration run measures what a
+ * request takes besides the pause, and the measured run's pause leaves room for it. The rate it
+ * reached is in the result (requests.average): close to `rate`, not equal.
+ */
+export async function runWrkAtRate(load: Omit<WrkLoad, 'pauseMs'>, rate: number): Promise<LoadResult> {
+  const cycleMs = (load.connections * 1000) / rate;
+  const probe = await runWrk({ ...load, seconds: 3, pauseMs: cycleMs });
+  const besidesPause = Math.max(0, (load.connections * 1000) / probe.requests.average - cycleMs);
+  return runWrk({ ...load, pauseMs: Math.max(0, cycleMs - besidesPause) });
 }

@@ -52,6 +52,11 @@ export const ConfigSchema = z.object({
     .describe('a positive integer (requests per minute)'),
   /** HTTP processes sharing the port (Node cluster); one per core uses a machine's cores for ingest. */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1).describe('an integer 1-64'),
+  /**
+   * Whether each HTTP process runs the hit pipeline on an ingest thread of its own (the default)
+   * or on its HTTP thread; docs/operations.md says when each pays.
+   */
+  INGEST_THREAD: z.stringbool().default(true).describe('true or false'),
   TRUST_PROXY: trustProxy
     .default(false)
     .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs'),

@@ -75,7 +75,9 @@ export async function startTwofold(
   let address: string | undefined;
   if (serve.http) {
     const geo = await openGeoOnce(cityDbPaths(config.GEOIP_CITY_DB));
-    app = await buildApp({ config, db, nats, appender: new Appender(nats.js), log, metrics, geo });
+    // The servers actually in use (embedded ones when the URLs were unset), for the ingest thread.
+    const serving = { ...config, DATABASE_URL: backends.databaseUrl, NATS_URL: backends.natsUrl };
+    app = await buildApp({ config: serving, db, nats, appender: new Appender(nats.js), log, metrics, geo });
     address = await app.listen({ host: config.HOST, port: config.PORT });
     log.info({ address, role: config.TWOFOLD_ROLE }, 'twofold listening');
   }

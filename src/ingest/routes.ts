@@ -8,69 +8,41 @@ import type {
 import type { AppDeps } from '../http/deps.js';
 import { allowOrigin, preflight } from '../http/cross-origin.js';
 import { AppError, errorBody } from '../http/errors.js';
-import { child, observeRequest } from '../http/metrics.js';
+import { observeRequest } from '../http/metrics.js';
+import { cityDbPaths } from '../enrich/open-geo-once.js';
 import type { Logger } from '../log.js';
-import { addressDigestNow } from '../ratelimit/address.js';
-import { BatchedWindowLimiter } from '../ratelimit/batched-window.js';
-import {
-  appendHits,
-  type DropReason,
-  type HitContext,
-  type IngestDeps,
-  type Outcome,
-  prepareHits,
-} from './pipeline.js';
+import { createIngestDeps } from './deps.js';
+import { type HitGate, InlineGate, metricsTally } from './gate.js';
+import type { Endpoint, HitAnswer, HitRequest, Tally } from './handle.js';
 import { pixelPayload } from './pixel.js';
-import { DailySalts } from './salts.js';
-import { SiteCache } from './site-cache.js';
+import { ThreadGate } from './thread/gate.js';
 
 const TRACK_BODY_LIMIT = 64 * 1024;
-const BATCH_MAX = 200;
 const BATCH_BODY_LIMIT = 2 * 1024 * 1024;
-/** interface.md §8: 600 hits per minute per site per address. */
-export const INGEST_LIMIT = { hits: 600, windowSeconds: 60 } as const;
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-type Endpoint = 'track' | 'batch' | 'pixel';
+const ROUTES = { track: '/api/track', batch: '/api/track/batch', pixel: '/api/track/pixel.gif' } as const;
 
 export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const ingest: IngestDeps = {
-    sites: new SiteCache(deps.db),
-    salts: new DailySalts(deps.db),
-    appender: deps.appender,
-    geo: deps.geo,
-    // One upsert in flight: what arrives meanwhile waits and is counted by the next one, so under
-    // load there are half as many round trips to Postgres for the same hits.
-    limiter: new BatchedWindowLimiter(deps.db, INGEST_LIMIT.hits, INGEST_LIMIT.windowSeconds, 1),
-    addressDigest: (address) => addressDigestNow(deps.db, address),
-    prefix: deps.config.STREAM_PREFIX,
-  };
-  const countDrop = (endpoint: Endpoint, reason: DropReason, n = 1) =>
-    child(deps.metrics.hitsDropped, endpoint, reason).inc(n);
+  const tally = metricsTally(deps.metrics);
+  const gate = await openGate(deps, tally);
+  app.addHook('onClose', () => gate.close());
 
-  const context = (req: FastifyRequest): HitContext => ({
-    address: req.ip,
-    userAgent: req.headers['user-agent'] ?? '',
-    receivedAt: Date.now(),
-    source: 'tracker',
-    optOut: req.headers['dnt'] === '1' || req.headers['sec-gpc'] === '1',
+  const request = (endpoint: Endpoint, body: unknown, req: FastifyRequest): HitRequest => ({
+    endpoint,
+    body,
+    ctx: {
+      address: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      receivedAt: Date.now(),
+      source: 'tracker',
+      optOut: req.headers['dnt'] === '1' || req.headers['sec-gpc'] === '1',
+    },
   });
 
-  /** Stores the accepted hits and counts the rest; the caller answers only after the stream acknowledged. */
-  async function settle(endpoint: Endpoint, outcomes: Outcome[]): Promise<void> {
-    const forbidden = outcomes.find((o) => o.kind === 'forbidden');
-    if (forbidden) throw new AppError('forbidden', forbidden.message);
-    const accepted = outcomes.flatMap((o) => (o.kind === 'accepted' ? [o.event] : []));
-    if (accepted.length > 0) await appendHits(ingest, accepted);
-    for (const o of outcomes) {
-      if (o.kind === 'dropped') countDrop(endpoint, o.reason);
-      else if (o.kind === 'accepted') child(deps.metrics.hitsAccepted, endpoint, o.event.kind).inc();
-    }
-  }
-
-  // sendBeacon posts text/plain (a CORS-simple request); every body is parsed here, so a
-  // malformed one is a silent drop rather than a parser error.
+  // sendBeacon posts text/plain (a CORS-simple request); every body is parsed by the pipeline, so
+  // a malformed one is a silent drop rather than a parser error.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.setChildLoggerFactory(quietLoggerFactory(deps.log));
@@ -82,16 +54,37 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return reply.status(status);
   };
 
+  /** The pipeline's answer as HTTP: an empty 204 (the pixel's GIF), or the error envelope. */
+  const respond = (req: FastifyRequest, reply: FastifyReply, endpoint: Endpoint, a: HitAnswer) => {
+    const route = ROUTES[endpoint];
+    if (a.status < 300) {
+      if (endpoint !== 'pixel') return answer(req, reply, route, a.status).send();
+      return answer(req, reply, route, a.status)
+        .header('cache-control', 'no-store')
+        .type('image/gif')
+        .send(GIF);
+    }
+    if (a.error) {
+      if (endpoint === 'pixel') return answer(req, reply, route, a.status).type('image/gif').send(GIF);
+      return answer(req, reply, route, a.status).send(
+        errorBody(a.error.code, a.error.message, a.error.field),
+      );
+    }
+    req.log.error({ err: { message: a.failure }, reqId: req.id }, 'ingest failed');
+    return answer(req, reply, route, 503).send(
+      errorBody('upstream_error', 'the hit could not be stored; retry later'),
+    );
+  };
+
   app.setErrorHandler((err, req, reply: FastifyReply) => {
     const code = (err as { code?: string }).code;
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === '/api/track' && code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      countDrop('track', 'malformed');
+    if (route === ROUTES.track && code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      tally.dropped('track', 'malformed');
       return answer(req, reply, route, 204).send();
     }
     if (err instanceof AppError) {
-      if (route === '/api/track/pixel.gif')
-        return answer(req, reply, route, err.status).type('image/gif').send(GIF);
+      if (route === ROUTES.pixel) return answer(req, reply, route, err.status).type('image/gif').send(GIF);
       return answer(req, reply, route, err.status).send(errorBody(err.code, err.message, err.field));
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -102,45 +95,50 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     );
   });
 
-  for (const url of ['/api/track', '/api/track/batch', '/api/track/pixel.gif'])
-    app.options(url, preflight(['GET', 'POST']));
+  for (const url of Object.values(ROUTES)) app.options(url, preflight(['GET', 'POST']));
 
-  app.post('/api/track', { bodyLimit: TRACK_BODY_LIMIT }, async (req, reply) => {
-    const input = parseJson(req.body);
-    if (input === undefined) countDrop('track', 'malformed');
-    else await settle('track', await prepareHits(ingest, [input], context(req)));
-    return answer(req, reply, '/api/track', 204).send();
-  });
+  app.post(ROUTES.track, { bodyLimit: TRACK_BODY_LIMIT }, async (req, reply) =>
+    respond(req, reply, 'track', await gate.submit(request('track', req.body, req))),
+  );
 
-  app.post('/api/track/batch', { bodyLimit: BATCH_BODY_LIMIT }, async (req, reply) => {
-    const input = parseJson(req.body);
-    const list = Array.isArray(input)
-      ? input
-      : typeof input === 'object' && input !== null && Array.isArray((input as { events?: unknown }).events)
-        ? (input as { events: unknown[] }).events
-        : undefined;
-    if (list === undefined)
-      throw new AppError('validation_error', 'send a JSON array of hits, or {"events": [...]}', {
-        field: 'events',
-      });
-    if (list.length > BATCH_MAX)
-      throw new AppError('bad_request', `at most ${BATCH_MAX} hits per batch`, {
-        status: 413,
-        field: 'events',
-      });
-    await settle('batch', await prepareHits(ingest, list, context(req)));
-    return answer(req, reply, '/api/track/batch', 204).send();
-  });
+  app.post(ROUTES.batch, { bodyLimit: BATCH_BODY_LIMIT }, async (req, reply) =>
+    respond(req, reply, 'batch', await gate.submit(request('batch', req.body, req))),
+  );
 
-  app.get('/api/track/pixel.gif', async (req, reply) => {
+  app.get(ROUTES.pixel, async (req, reply) => {
     const payload = pixelPayload(req.query as Record<string, unknown>, req.headers.referer);
-    await settle('pixel', await prepareHits(ingest, [payload], context(req)));
-    return answer(req, reply, '/api/track/pixel.gif', 200)
-      .header('cache-control', 'no-store')
-      .type('image/gif')
-      .send(GIF);
+    return respond(req, reply, 'pixel', await gate.submit(request('pixel', payload, req)));
   });
 };
+
+/**
+ * The ingest thread where the config asks for it (the default), else the pipeline on this thread.
+ * The thread opens connections of its own, to the servers this process uses.
+ */
+async function openGate(deps: AppDeps, tally: Tally): Promise<HitGate> {
+  const { config } = deps;
+  if (!config.INGEST_THREAD)
+    return new InlineGate(createIngestDeps(deps.db, deps.appender, deps.geo, config.STREAM_PREFIX), tally);
+  if (config.DATABASE_URL === undefined || config.NATS_URL === undefined)
+    throw new Error('the ingest thread needs the DATABASE_URL and NATS_URL this process uses');
+  const gate = new ThreadGate(
+    {
+      databaseUrl: config.DATABASE_URL,
+      natsUrl: config.NATS_URL,
+      prefix: config.STREAM_PREFIX,
+      cityDbPaths: cityDbPaths(config.GEOIP_CITY_DB),
+    },
+    tally,
+    deps.log,
+  );
+  try {
+    await gate.ready;
+  } catch (err) {
+    await gate.close();
+    throw err;
+  }
+  return gate;
+}
 
 /**
  * Hits log no line each: at the default level a line per request would be most of what the log
@@ -151,13 +149,4 @@ function quietLoggerFactory(log: Logger): Parameters<FastifyInstance['setChildLo
   if (log.isLevelEnabled('debug')) return (logger, bindings, opts) => logger.child(bindings, opts);
   const quiet = log.isLevelEnabled('warn') ? log.child({}, { level: 'warn' }) : log;
   return () => quiet as FastifyBaseLogger;
-}
-
-function parseJson(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
 }

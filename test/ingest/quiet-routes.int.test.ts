@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
+import { DiscardPolicy } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { streamCount } from '../support/stream.js';
+import { hitsStreamName } from '../../streams/hits.js';
 
 // The hit endpoints run without hooks (src/http/app.ts): they answer CORS, time themselves and log
 // quietly on their own. These tests hold them to what the hooks gave every other route.
@@ -58,19 +60,24 @@ describe('the hit endpoints without hooks', () => {
 
   it('log a failure with the request id, and answer it 503', async () => {
     logLines.length = 0;
-    // A stream the appender cannot reach: the hit fails after validation, enrichment and the limit.
-    const appender = t.deps.appender as unknown as { publish: (...a: unknown[]) => Promise<void> };
-    const publish = appender.publish;
-    appender.publish = () => Promise.reject(new Error('stream down'));
+    // A stream that refuses every new message: the hit fails after validation, enrichment and the
+    // limit, in the ingest thread, and the HTTP thread logs it with the request's id.
+    const name = hitsStreamName(t.deps.config.STREAM_PREFIX);
+    const { config } = await t.deps.nats.jsm.streams.info(name);
+    const before = await streamCount(t.deps);
+    await t.deps.nats.jsm.streams.update(name, {
+      ...config,
+      discard: DiscardPolicy.New,
+      max_msgs: (await t.deps.nats.jsm.streams.info(name)).state.messages,
+    });
     try {
-      const before = await streamCount(t.deps);
       const res = await track({ s: site, u: 'https://quiet.example/fails' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ error: { code: 'upstream_error' } });
       expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
       expect(await streamCount(t.deps)).toBe(before);
     } finally {
-      appender.publish = publish;
+      await t.deps.nats.jsm.streams.update(name, config);
     }
     expect(logLines).toHaveLength(1);
     expect(logLines[0]).toMatchObject({ level: 50, msg: 'ingest failed', reqId: expect.any(String) });

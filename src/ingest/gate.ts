@@ -1,0 +1,36 @@
+import { child, type Metrics } from '../http/metrics.js';
+import { handleHitRequest, type HitAnswer, type HitRequest, type Tally } from './handle.js';
+import type { IngestDeps } from './pipeline.js';
+
+/**
+ * Where the hit routes hand their requests: the pipeline on the HTTP thread itself (InlineGate), or
+ * on an ingest thread of its own (ThreadGate, src/ingest/thread). Either answers only once the stream
+ * acknowledged what it accepted.
+ */
+export interface HitGate {
+  submit(r: HitRequest): Promise<HitAnswer>;
+  /** Waits for the requests in hand, then lets go of what the gate holds. */
+  close(): Promise<void>;
+}
+
+/** The pipeline run where the request arrived: one thread for HTTP and hits alike. */
+export class InlineGate implements HitGate {
+  constructor(
+    private readonly deps: IngestDeps,
+    private readonly tally: Tally,
+  ) {}
+
+  submit(r: HitRequest): Promise<HitAnswer> {
+    return handleHitRequest(this.deps, r, this.tally);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Counts straight into the ingest counters of `/metrics`. */
+export function metricsTally(metrics: Metrics): Tally {
+  return {
+    dropped: (endpoint, reason, n = 1) => child(metrics.hitsDropped, endpoint, reason).inc(n),
+    accepted: (endpoint, kind, n = 1) => child(metrics.hitsAccepted, endpoint, kind).inc(n),
+  };
+}

@@ -1,0 +1,118 @@
+import { AppError, type ErrorCode } from '../http/errors.js';
+import type { HitRecorded } from '../../streams/events.js';
+import {
+  appendHits,
+  type DropReason,
+  type HitContext,
+  type IngestDeps,
+  type Outcome,
+  prepareHits,
+} from './pipeline.js';
+
+export const ENDPOINTS = ['track', 'batch', 'pixel'] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+const BATCH_MAX = 200;
+
+/**
+ * One request to a hit endpoint as the HTTP side hands it over: plain data (it crosses to the
+ * ingest thread), nothing of Fastify's. The address stays in memory and goes no further than the
+ * pipeline.
+ */
+export interface HitRequest {
+  endpoint: Endpoint;
+  /** The body as received (text for track and batch), or the pixel's payload. */
+  body: unknown;
+  ctx: HitContext;
+}
+
+/** What the HTTP side answers: the status, and the envelope's fields for an error. */
+export interface HitAnswer {
+  status: number;
+  error?: { code: ErrorCode; message: string; field?: string };
+  /** Why the hits could not be stored (status 503): logged with the request's id, never sent. */
+  failure?: string;
+}
+
+/** Where a request's outcomes are counted: the metrics themselves, or a tally sent to them. */
+export interface Tally {
+  dropped(endpoint: Endpoint, reason: DropReason, n?: number): void;
+  accepted(endpoint: Endpoint, kind: HitRecorded['kind'], n?: number): void;
+}
+
+const STORED: HitAnswer = { status: 204 };
+const PIXEL: HitAnswer = { status: 200 };
+
+/**
+ * A whole hit request: parse, validate, enrich, rate-limit and append, answered only once the
+ * stream acknowledged what it accepted. Never rejects: a failure is a 503 answer with its reason.
+ */
+export async function handleHitRequest(deps: IngestDeps, r: HitRequest, tally: Tally): Promise<HitAnswer> {
+  try {
+    const inputs = hitInputs(r);
+    if (inputs === undefined) {
+      tally.dropped(r.endpoint, 'malformed');
+      return STORED;
+    }
+    await settle(deps, r.endpoint, await prepareHits(deps, inputs, r.ctx), tally);
+    return r.endpoint === 'pixel' ? PIXEL : STORED;
+  } catch (err) {
+    if (err instanceof AppError)
+      return {
+        status: err.status,
+        error:
+          err.field === undefined
+            ? { code: err.code, message: err.message }
+            : { code: err.code, message: err.message, field: err.field },
+      };
+    return { status: 503, failure: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** The payloads of a request; undefined for a track body that is no JSON (a silent drop). */
+function hitInputs(r: HitRequest): readonly unknown[] | undefined {
+  if (r.endpoint === 'pixel') return [r.body];
+  const input = parseJson(r.body);
+  if (r.endpoint === 'track') return input === undefined ? undefined : [input];
+  const list = Array.isArray(input)
+    ? input
+    : typeof input === 'object' && input !== null && Array.isArray((input as { events?: unknown }).events)
+      ? (input as { events: unknown[] }).events
+      : undefined;
+  if (list === undefined)
+    throw new AppError('validation_error', 'send a JSON array of hits, or {"events": [...]}', {
+      field: 'events',
+    });
+  if (list.length > BATCH_MAX)
+    throw new AppError('bad_request', `at most ${BATCH_MAX} hits per batch`, {
+      status: 413,
+      field: 'events',
+    });
+  return list;
+}
+
+/** Stores the accepted hits and counts the rest; resolves only after the stream acknowledged. */
+async function settle(
+  deps: IngestDeps,
+  endpoint: Endpoint,
+  outcomes: Outcome[],
+  tally: Tally,
+): Promise<void> {
+  const forbidden = outcomes.find((o) => o.kind === 'forbidden');
+  if (forbidden) throw new AppError('forbidden', forbidden.message);
+  const accepted = outcomes.flatMap((o) => (o.kind === 'accepted' ? [o.event] : []));
+  if (accepted.length > 0) await appendHits(deps, accepted);
+  for (const o of outcomes) {
+    if (o.kind === 'dropped') tally.dropped(endpoint, o.reason);
+    else if (o.kind === 'accepted') tally.accepted(endpoint, o.event.kind);
+  }
+}
+
+function parseJson(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}

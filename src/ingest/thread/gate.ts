@@ -1,0 +1,134 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../../log.js';
+import type { HitGate } from '../gate.js';
+import type { HitAnswer, HitRequest, Tally } from '../handle.js';
+import { applyCounts, type FromThread, type IngestThreadData, type ToThread } from './protocol.js';
+
+const BOOT = new URL('./boot.js', import.meta.url);
+// The worker module beside this one, in this module's own form (.ts under tsx, .js when compiled).
+const ENTRY = new URL(`./worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url);
+/** A thread that dies sooner than this after its start is not restarted at once (a crash loop). */
+const QUICK_DEATH_MS = 1000;
+const CLOSE_WAIT_MS = 15_000;
+
+const LOST: HitAnswer = { status: 503, failure: 'the ingest thread stopped before answering' };
+
+/**
+ * The hit pipeline on a thread of its own. The HTTP thread then only reads requests and writes
+ * answers, which is what a bare route does; validation, enrichment, the rate limit's upserts and
+ * the stream's publishes and acknowledgements run beside it on the other core, for the requests
+ * of all connections together: what arrives in one loop turn crosses in one message, and the
+ * answers that one acknowledgement settles come back in one.
+ */
+export class ThreadGate implements HitGate {
+  private worker: Worker | undefined;
+  private startedAt = 0;
+  private readonly pending = new Map<number, (a: HitAnswer) => void>();
+  private outbox: [number, HitRequest][] = [];
+  private nextId = 0;
+  private closing = false;
+  private closed: Promise<void> | undefined;
+  /**
+   * Settles once the first thread is ready (or could not start): the routes are registered only
+   * then, so a process listens with its pipeline loaded rather than queueing its first hits behind
+   * a thread that is still opening connections and reading the ASN table.
+   */
+  readonly ready: Promise<void>;
+  private started!: { resolve: () => void; reject: (err: Error) => void };
+
+  constructor(
+    private readonly data: Omit<IngestThreadData, 'entry'>,
+    private readonly tally: Tally,
+    private readonly log: Logger,
+    /** The worker module; another only in tests of the gate's own behaviour. */
+    private readonly entry: URL = ENTRY,
+  ) {
+    this.ready = new Promise((resolve, reject) => (this.started = { resolve, reject }));
+    // Whoever awaits it still sees the failure; nobody awaiting it is no crash.
+    this.ready.catch(() => {});
+    this.start();
+  }
+
+  submit(r: HitRequest): Promise<HitAnswer> {
+    if (this.closing) return Promise.resolve(LOST);
+    return new Promise((resolve) => {
+      const id = ++this.nextId;
+      this.pending.set(id, resolve);
+      this.outbox.push([id, r]);
+      // After the poll phase: the requests every connection delivered in this turn leave together.
+      if (this.outbox.length === 1) setImmediate(this.flush);
+    });
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.finish();
+    return this.closed;
+  }
+
+  private readonly flush = (): void => {
+    const hits = this.outbox;
+    this.outbox = [];
+    if (hits.length === 0) return;
+    if (!this.worker) {
+      for (const [id] of hits) this.settle(id, LOST);
+      return;
+    }
+    this.worker.postMessage({ hits } satisfies ToThread);
+  };
+
+  private start(): void {
+    const worker = new Worker(BOOT, { workerData: { ...this.data, entry: this.entry.href } });
+    this.worker = worker;
+    this.startedAt = Date.now();
+    worker.on('message', (m: FromThread) => {
+      if ('answers' in m) {
+        applyCounts(m.counts, this.tally);
+        for (const [id, answer] of m.answers) this.settle(id, answer);
+      } else if ('ready' in m) this.started.resolve();
+      else if ('fatal' in m) {
+        this.log.error({ reason: m.fatal }, 'the ingest thread could not start');
+        this.started.reject(new Error(`the ingest thread could not start: ${m.fatal}`));
+      }
+    });
+    worker.on('error', (err) => this.log.error({ err }, 'the ingest thread failed'));
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.worker = undefined;
+      // What it held will never be answered by it: those hits may or may not be stored, and the
+      // client is told to retry (a retried hit that was stored is a duplicate, never a loss).
+      for (const id of [...this.pending.keys()]) this.settle(id, LOST);
+      this.started.reject(new Error(`the ingest thread exited with code ${code} before it was ready`));
+      if (this.closing) return;
+      this.log.error({ code }, 'the ingest thread stopped; starting another');
+      const lived = Date.now() - this.startedAt;
+      setTimeout(() => this.closing || this.start(), lived < QUICK_DEATH_MS ? QUICK_DEATH_MS : 0).unref();
+    });
+  }
+
+  private settle(id: number, answer: HitAnswer): void {
+    const resolve = this.pending.get(id);
+    if (resolve === undefined) return;
+    this.pending.delete(id);
+    resolve(answer);
+  }
+
+  private async finish(): Promise<void> {
+    this.closing = true;
+    this.flush();
+    const until = Date.now() + CLOSE_WAIT_MS;
+    while (this.pending.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+    const said = new Promise<void>((r) =>
+      worker.on('message', (m: FromThread) => {
+        if ('closed' in m) r();
+      }),
+    );
+    worker.postMessage({ close: true } satisfies ToThread);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([said, exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+    clearTimeout(timer);
+    await worker.terminate();
+    await exited;
+  }
+}

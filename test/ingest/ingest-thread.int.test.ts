@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { HitRequest, Tally } from '../../src/ingest/handle.js';
+import { ThreadGate } from '../../src/ingest/thread/gate.js';
+import { createLogger } from '../../src/log.js';
+
+const DYING = new URL('./fixtures/dying-thread.ts', import.meta.url);
+
+const hit = (body: string): HitRequest => ({
+  endpoint: 'track',
+  body,
+  ctx: {
+    address: '198.51.100.7',
+    userAgent: 'test',
+    receivedAt: Date.now(),
+    source: 'tracker',
+    optOut: false,
+  },
+});
+
+function countingTally() {
+  const seen: string[] = [];
+  const tally: Tally = {
+    dropped: (endpoint, reason, n = 1) => void seen.push(`dropped ${endpoint} ${reason} ${n}`),
+    accepted: (endpoint, kind, n = 1) => void seen.push(`accepted ${endpoint} ${kind} ${n}`),
+  };
+  return { seen, tally };
+}
+
+const data = { databaseUrl: 'postgres://unused', natsUrl: 'nats://unused', prefix: '', cityDbPaths: [] };
+
+describe('the ingest thread gate', () => {
+  it('answers what the thread answers and counts what it counted', async () => {
+    const { seen, tally } = countingTally();
+    const gate = new ThreadGate(data, tally, createLogger('silent'), DYING);
+    try {
+      expect(await Promise.all([gate.submit(hit('ok')), gate.submit(hit('ok'))])).toEqual([
+        { status: 204 },
+        { status: 204 },
+      ]);
+      expect(seen).toEqual(['accepted track pageview 1', 'accepted track pageview 1']);
+    } finally {
+      await gate.close();
+    }
+  });
+
+  it('answers 503 for what a dying thread held, then serves from a new thread', async () => {
+    const { tally } = countingTally();
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger('error', { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const gate = new ThreadGate(data, tally, log, DYING);
+    try {
+      expect(await gate.submit(hit('ok'))).toEqual({ status: 204 });
+      const held = gate.submit(hit('hold'));
+      const killer = gate.submit(hit('die'));
+      for (const a of await Promise.all([held, killer]))
+        expect(a).toMatchObject({ status: 503, failure: expect.stringContaining('stopped') });
+      expect(lines.map((l) => l.msg)).toContain('the ingest thread stopped; starting another');
+      // Until another thread is up (a second later when one dies young), hits are answered 503
+      // at once rather than left waiting; then the new thread answers.
+      let answer = await gate.submit(hit('ok'));
+      for (const until = Date.now() + 10_000; answer.status !== 204 && Date.now() < until;) {
+        expect(answer).toMatchObject({ status: 503 });
+        await new Promise((r) => setTimeout(r, 100));
+        answer = await gate.submit(hit('ok'));
+      }
+      expect(answer).toEqual({ status: 204 });
+    } finally {
+      await gate.close();
+    }
+    expect(await gate.submit(hit('ok'))).toMatchObject({ status: 503 });
+  });
+
+  it('refuses to be ready when its thread cannot reach its servers, and says why', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger('error', { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const gate = new ThreadGate({ ...data, natsUrl: 'nats://127.0.0.1:9' }, countingTally().tally, log);
+    try {
+      await expect(gate.ready).rejects.toThrow(/the ingest thread could not start/);
+      expect(lines[0]).toMatchObject({ msg: 'the ingest thread could not start' });
+    } finally {
+      await gate.close();
+    }
+  });
+});
