@@ -35,6 +35,9 @@ const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '64,256').split(',')
 /** Where the 1-process run writes a CPU profile of the API process (`api-<pid>.cpuprofile`). */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const CORES = availableParallelism();
+/** The API_PROCESSES settings measured: one process (its HTTP thread and ingest thread), one per core. */
+const PROCESS_SETTINGS = [...new Set([1, CORES])];
+const processesName = (n: number) => (n === 1 ? '1 API process' : `${n} API processes (one per core)`);
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -170,8 +173,10 @@ async function main() {
   // core), one server loaded at each level of connections in turn.
   const targets = [
     { name: 'bare Fastify 204', processes: 0 },
-    { name: 'POST /api/track, 1 API process', processes: 1 },
-    { name: `POST /api/track, ${CORES} API processes (one per core)`, processes: CORES },
+    ...PROCESS_SETTINGS.map((processes) => ({
+      name: `POST /api/track, ${processesName(processes)}`,
+      processes,
+    })),
   ];
   const runs: {
     generator: Generator;
@@ -199,19 +204,26 @@ async function main() {
     runs
       .filter((r) => r.generator === generator && processes.includes(r.target.processes))
       .reduce((a, b) => (rate(b) > rate(a) ? b : a));
-  // Half of the first generator's peak of twofold, with the processes that reached it: the setting
-  // a deployment on this machine runs, loaded by each generator in turn. The rate is spread over
-  // the fewest connections measured (more only thin out each connection's requests). autocannon
-  // spends about as much CPU per request as the server on the same two cores, so its row says
-  // what a busy client does to the latency; wrk's says what the server does.
-  const best = peakOf(GENERATORS[0]!, [1, CORES]);
-  const half = Math.round(rate(best) / 2);
+  // Each setting of twofold at half of its own peak (the first generator's), loaded by each
+  // generator in turn: a deployment runs one setting, so it is judged by its own peak and its own
+  // latency below it. The rate is spread over the fewest connections measured (more only thin out
+  // each connection's requests). autocannon spends about as much CPU per request as the server on
+  // the same two cores, so its rows say what a busy client does to the latency; wrk's what the
+  // server does.
   const halfConnections = Math.min(...CONNECTION_LEVELS);
-  const halfServer = await serveTwofold(env, best.target.processes);
-  const halfRuns: { generator: Generator; result: LoadResult }[] = [];
-  for (const generator of GENERATORS)
-    halfRuns.push({ generator, result: await measured(generator, halfServer, halfConnections, half) });
-  await halfServer.stop();
+  const halfRuns: { generator: Generator; processes: number; half: number; result: LoadResult }[] = [];
+  for (const processes of PROCESS_SETTINGS) {
+    const half = Math.round(rate(peakOf(GENERATORS[0]!, [processes])) / 2);
+    const server = await serveTwofold(env, processes);
+    for (const generator of GENERATORS)
+      halfRuns.push({
+        generator,
+        processes,
+        half,
+        result: await measured(generator, server, halfConnections, half),
+      });
+    await server.stop();
+  }
 
   const nats = await connectNats(backends.natsUrl, 'bench');
   await ensureStreams(nats.jsm, prefix);
@@ -249,14 +261,25 @@ async function main() {
   for (const h of halfRuns)
     console.log(
       row(
-        `${h.generator}, ${h.generator === 'wrk' ? 'paced' : 'fixed rate'} | POST /api/track, ${best.target.processes} API process${best.target.processes > 1 ? 'es' : ''}, at half peak (${half}/s) | ${halfConnections}`,
+        `${h.generator}, ${h.generator === 'wrk' ? 'paced' : 'fixed rate'} | POST /api/track, ${processesName(h.processes)}, at half its peak (${h.half}/s) | ${halfConnections}`,
         h.result,
       ),
     );
   console.log('');
+  // Per setting: its peak against the bare route's, and its p99 at half that peak.
+  for (const processes of PROCESS_SETTINGS)
+    for (const generator of GENERATORS) {
+      const peak = peakOf(generator, [processes]);
+      const half = halfRuns.find((h) => h.processes === processes && h.generator === generator)!;
+      console.log(
+        `${processesName(processes)}, ${generator}: peak ratio **${(rate(peak) / rate(peakOf(generator, [0]))).toFixed(2)}** ` +
+          `(${Math.round(rate(peak))} req/s at ${peak.connections} connections); at half the first generator's peak ` +
+          `(${half.half}/s asked, ${Math.round(rate(half))} reached) p99 **${+half.result.latency.p99.toFixed(1)} ms**`,
+      );
+    }
   for (const generator of GENERATORS) {
     const bare = peakOf(generator, [0]);
-    const ours = peakOf(generator, [1, CORES]);
+    const ours = peakOf(generator, PROCESS_SETTINGS);
     console.log(
       `peak ratio /api/track ÷ bare (${generator}): **${(rate(ours) / rate(bare)).toFixed(2)}** ` +
         `(${Math.round(rate(ours))} req/s with ${ours.target.processes} API process(es) at ${ours.connections} connections ÷ ` +
