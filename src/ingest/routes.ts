@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { AppDeps } from '../http/deps.js';
 import { allowOrigin, preflight } from '../http/cross-origin.js';
-import { AppError, errorBody } from '../http/errors.js';
+import { errorBody } from '../http/errors.js';
 import { observeRequest } from '../http/metrics.js';
 import { cityDbPaths } from '../enrich/open-geo-once.js';
 import type { Logger } from '../log.js';
@@ -76,16 +76,14 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     );
   };
 
+  // What Fastify itself refuses before a handler runs (a body over its route's limit); the
+  // pipeline's own refusals come back as answers (respond).
   app.setErrorHandler((err, req, reply: FastifyReply) => {
     const code = (err as { code?: string }).code;
     const route = req.routeOptions.url ?? 'unmatched';
     if (route === ROUTES.track && code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       tally.dropped('track', 'malformed');
       return answer(req, reply, route, 204).send();
-    }
-    if (err instanceof AppError) {
-      if (route === ROUTES.pixel) return answer(req, reply, route, err.status).type('image/gif').send(GIF);
-      return answer(req, reply, route, err.status).send(errorBody(err.code, err.message, err.field));
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return answer(req, reply, route, 413).send(errorBody('bad_request', 'body too large'));
