@@ -22,6 +22,9 @@ const BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
+/** Why a hit failed is logged with its request id; the client is only told to retry. */
+const NOT_STORED = errorBody('upstream_error', 'the hit could not be stored; retry later');
+
 const ROUTES = { track: '/api/track', batch: '/api/track/batch', pixel: '/api/track/pixel.gif' } as const;
 
 export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -71,9 +74,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
       );
     }
     req.log.error({ err: { message: a.failure }, reqId: req.id }, 'ingest failed');
-    return answer(req, reply, route, 503).send(
-      errorBody('upstream_error', 'the hit could not be stored; retry later'),
-    );
+    return answer(req, reply, route, 503).send(NOT_STORED);
   };
 
   // What Fastify itself refuses before a handler runs (a body over its route's limit); the
@@ -88,9 +89,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return answer(req, reply, route, 413).send(errorBody('bad_request', 'body too large'));
     req.log.error({ err, reqId: req.id }, 'ingest failed');
-    return answer(req, reply, route, 503).send(
-      errorBody('upstream_error', 'the hit could not be stored; retry later'),
-    );
+    return answer(req, reply, route, 503).send(NOT_STORED);
   });
 
   for (const url of Object.values(ROUTES)) app.options(url, preflight(['GET', 'POST']));
