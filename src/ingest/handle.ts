@@ -9,8 +9,7 @@ import {
   prepareHits,
 } from './pipeline.js';
 
-export const ENDPOINTS = ['track', 'batch', 'pixel'] as const;
-export type Endpoint = (typeof ENDPOINTS)[number];
+export type Endpoint = 'track' | 'batch' | 'pixel';
 
 const BATCH_MAX = 200;
 
@@ -57,14 +56,9 @@ export async function handleHitRequest(deps: IngestDeps, r: HitRequest, tally: T
     await settle(deps, r.endpoint, await prepareHits(deps, inputs, r.ctx), tally);
     return r.endpoint === 'pixel' ? PIXEL : STORED;
   } catch (err) {
+    // errorBody leaves an undefined field out of the envelope.
     if (err instanceof AppError)
-      return {
-        status: err.status,
-        error:
-          err.field === undefined
-            ? { code: err.code, message: err.message }
-            : { code: err.code, message: err.message, field: err.field },
-      };
+      return { status: err.status, error: { code: err.code, message: err.message, field: err.field } };
     return { status: 503, failure: err instanceof Error ? err.message : String(err) };
   }
 }
