@@ -8,7 +8,8 @@ import type { IngestDeps } from './pipeline.js';
  * acknowledged what it accepted.
  */
 export interface HitGate {
-  submit(r: HitRequest): Promise<HitAnswer>;
+  /** `answer` is called once, with the answer (never with an error: a failure is a 503 answer). */
+  submit(r: HitRequest, answer: (a: HitAnswer) => void): void;
   /** Waits for the requests in hand, then lets go of what the gate holds. */
   close(): Promise<void>;
 }
@@ -20,8 +21,8 @@ export class InlineGate implements HitGate {
     private readonly tally: Tally,
   ) {}
 
-  submit(r: HitRequest): Promise<HitAnswer> {
-    return handleHitRequest(this.deps, r, this.tally);
+  submit(r: HitRequest, answer: (a: HitAnswer) => void): void {
+    void handleHitRequest(this.deps, r, this.tally).then(answer);
   }
 
   async close(): Promise<void> {}

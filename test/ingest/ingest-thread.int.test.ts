@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HitRequest, Tally } from '../../src/ingest/handle.js';
+import type { HitAnswer, HitRequest, Tally } from '../../src/ingest/handle.js';
 import { ThreadGate } from '../../src/ingest/thread/gate.js';
 import { createLogger } from '../../src/log.js';
 
@@ -17,6 +17,9 @@ const hit = (body: string): HitRequest => ({
   },
 });
 
+/** The gate's answer to one hit. */
+const ask = (gate: ThreadGate, r: HitRequest) => new Promise<HitAnswer>((resolve) => gate.submit(r, resolve));
+
 function countingTally() {
   const seen: string[] = [];
   const tally: Tally = {
@@ -33,7 +36,7 @@ describe('the ingest thread gate', () => {
     const { seen, tally } = countingTally();
     const gate = new ThreadGate(data, tally, createLogger('silent'), DYING);
     try {
-      expect(await Promise.all([gate.submit(hit('ok')), gate.submit(hit('ok'))])).toEqual([
+      expect(await Promise.all([ask(gate, hit('ok')), ask(gate, hit('ok'))])).toEqual([
         { status: 204 },
         { status: 204 },
       ]);
@@ -49,25 +52,25 @@ describe('the ingest thread gate', () => {
     const log = createLogger('error', { write: (l: string) => void lines.push(JSON.parse(l)) });
     const gate = new ThreadGate(data, tally, log, DYING);
     try {
-      expect(await gate.submit(hit('ok'))).toEqual({ status: 204 });
-      const held = gate.submit(hit('hold'));
-      const killer = gate.submit(hit('die'));
+      expect(await ask(gate, hit('ok'))).toEqual({ status: 204 });
+      const held = ask(gate, hit('hold'));
+      const killer = ask(gate, hit('die'));
       for (const a of await Promise.all([held, killer]))
         expect(a).toMatchObject({ status: 503, failure: expect.stringContaining('stopped') });
       expect(lines.map((l) => l.msg)).toContain('the ingest thread stopped; starting another');
       // Until another thread is up (a second later when one dies young), hits are answered 503
       // at once rather than left waiting; then the new thread answers.
-      let answer = await gate.submit(hit('ok'));
+      let answer = await ask(gate, hit('ok'));
       for (const until = Date.now() + 10_000; answer.status !== 204 && Date.now() < until;) {
         expect(answer).toMatchObject({ status: 503 });
         await new Promise((r) => setTimeout(r, 100));
-        answer = await gate.submit(hit('ok'));
+        answer = await ask(gate, hit('ok'));
       }
       expect(answer).toEqual({ status: 204 });
     } finally {
       await gate.close();
     }
-    expect(await gate.submit(hit('ok'))).toMatchObject({ status: 503 });
+    expect(await ask(gate, hit('ok'))).toMatchObject({ status: 503 });
   });
 
   it('refuses to be ready when its thread cannot reach its servers, and says why', async () => {

@@ -2,7 +2,16 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../log.js';
 import type { HitGate } from '../gate.js';
 import type { HitAnswer, HitRequest, Tally } from '../handle.js';
-import { applyCounts, type FromThread, type IngestThreadData, type ToThread } from './protocol.js';
+import {
+  applyCounts,
+  unpackHits,
+  type FromThread,
+  hitCount,
+  type IngestThreadData,
+  packHit,
+  type ToThread,
+  type WireHits,
+} from './protocol.js';
 
 const BOOT = new URL('./boot.js', import.meta.url);
 // The worker module beside this one, in this module's own form (.ts under tsx, .js when compiled).
@@ -10,6 +19,15 @@ const ENTRY = new URL(`./worker${import.meta.url.slice(import.meta.url.lastIndex
 /** A thread that dies sooner than this after its start is not restarted at once (a crash loop). */
 const QUICK_DEATH_MS = 1000;
 const CLOSE_WAIT_MS = 15_000;
+/**
+ * Hits handed over at once when a loop turn brings more. A whole turn's hits in one message made
+ * the two threads take turns under load: the HTTP thread read hundreds of requests while the ingest
+ * thread waited, then waited while those were checked and stored, and both sat a third idle.
+ * Handed over in parts, the ingest thread starts on the first while the rest are still being read.
+ */
+const CHUNK = 32;
+
+const STORED: HitAnswer = { status: 204 };
 
 const LOST: HitAnswer = { status: 503, failure: 'the ingest thread stopped before answering' };
 
@@ -24,7 +42,7 @@ export class ThreadGate implements HitGate {
   private worker: Worker | undefined;
   private startedAt = 0;
   private readonly pending = new Map<number, (a: HitAnswer) => void>();
-  private outbox: [number, HitRequest][] = [];
+  private outbox: WireHits = [];
   private nextId = 0;
   private closing = false;
   private closed: Promise<void> | undefined;
@@ -49,15 +67,15 @@ export class ThreadGate implements HitGate {
     this.start();
   }
 
-  submit(r: HitRequest): Promise<HitAnswer> {
-    if (this.closing) return Promise.resolve(LOST);
-    return new Promise((resolve) => {
-      const id = ++this.nextId;
-      this.pending.set(id, resolve);
-      this.outbox.push([id, r]);
-      // After the poll phase: the requests every connection delivered in this turn leave together.
-      if (this.outbox.length === 1) setImmediate(this.flush);
-    });
+  submit(r: HitRequest, answer: (a: HitAnswer) => void): void {
+    if (this.closing) return answer(LOST);
+    const id = ++this.nextId;
+    this.pending.set(id, answer);
+    packHit(this.outbox, id, r);
+    // After the poll phase what this turn brought leaves together, or at once in parts of CHUNK.
+    const n = hitCount(this.outbox);
+    if (n === 1) setImmediate(this.flush);
+    else if (n >= CHUNK) this.flush();
   }
 
   close(): Promise<void> {
@@ -70,7 +88,7 @@ export class ThreadGate implements HitGate {
     this.outbox = [];
     if (hits.length === 0) return;
     if (!this.worker) {
-      for (const [id] of hits) this.settle(id, LOST);
+      unpackHits(hits, (id) => this.settle(id, LOST));
       return;
     }
     this.worker.postMessage({ hits } satisfies ToThread);
@@ -83,6 +101,7 @@ export class ThreadGate implements HitGate {
     worker.on('message', (m: FromThread) => {
       if ('answers' in m) {
         applyCounts(m.counts, this.tally);
+        for (const id of m.stored) this.settle(id, STORED);
         for (const [id, answer] of m.answers) this.settle(id, answer);
       } else if ('ready' in m) this.started.resolve();
       else if ('fatal' in m) {
@@ -105,10 +124,10 @@ export class ThreadGate implements HitGate {
   }
 
   private settle(id: number, answer: HitAnswer): void {
-    const resolve = this.pending.get(id);
-    if (resolve === undefined) return;
+    const answered = this.pending.get(id);
+    if (answered === undefined) return;
     this.pending.delete(id);
-    resolve(answer);
+    answered(answer);
   }
 
   private async finish(): Promise<void> {

@@ -12,8 +12,14 @@ export interface IngestThreadData {
   cityDbPaths: string[];
 }
 
-/** HTTP thread → ingest thread: the requests of one loop turn, or the word to finish. */
-export type ToThread = { hits: [id: number, request: HitRequest][] } | { close: true };
+/**
+ * Hits on their way to the ingest thread, flat: each hit's fields in turn (packHit), so the copy
+ * between threads carries no key names and no object per hit.
+ */
+export type WireHits = unknown[];
+
+/** HTTP thread → ingest thread: the requests that arrived since the last message, or the word to finish. */
+export type ToThread = { hits: WireHits } | { close: true };
 
 /** One counter increment, summed over the answers it travels with. */
 export type Count =
@@ -24,7 +30,8 @@ export type Count =
 export type FromThread =
   /** Its connections are open and its lookups loaded. */
   | { ready: true }
-  | { answers: [id: number, answer: HitAnswer][]; counts: Count[] }
+  /** `stored`: the ids answered 204 (nearly all); `answers`: every other answer. */
+  | { stored: number[]; answers: [id: number, answer: HitAnswer][]; counts: Count[] }
   /** The thread could not start (its servers unreachable); it exits after saying so. */
   | { fatal: string }
   | { closed: true };
@@ -62,3 +69,29 @@ export function applyCounts(counts: readonly Count[], tally: Tally): void {
     else tally.accepted(c[1], c[2], c[3]);
   }
 }
+
+const FIELDS = 8;
+
+export function packHit(wire: WireHits, id: number, r: HitRequest): void {
+  const c = r.ctx;
+  wire.push(id, r.endpoint, r.body, c.address, c.userAgent, c.receivedAt, c.source, c.optOut);
+}
+
+/** Calls `each` with every hit packed in `wire`, in order. */
+export function unpackHits(wire: WireHits, each: (id: number, r: HitRequest) => void): void {
+  for (let i = 0; i + FIELDS <= wire.length; i += FIELDS)
+    each(wire[i] as number, {
+      endpoint: wire[i + 1] as HitRequest['endpoint'],
+      body: wire[i + 2],
+      ctx: {
+        address: wire[i + 3] as string,
+        userAgent: wire[i + 4] as string,
+        receivedAt: wire[i + 5] as number,
+        source: wire[i + 6] as HitRequest['ctx']['source'],
+        optOut: wire[i + 7] as boolean,
+      },
+    });
+}
+
+/** How many hits `wire` holds. */
+export const hitCount = (wire: WireHits) => wire.length / FIELDS;

@@ -8,13 +8,20 @@ import { connectNats } from '../../nats/connect.js';
 import { createIngestDeps } from '../deps.js';
 import { handleHitRequest, type HitAnswer, type HitRequest } from '../handle.js';
 import type { IngestDeps } from '../pipeline.js';
-import { CountingTally, type FromThread, type IngestThreadData, type ToThread } from './protocol.js';
+import {
+  CountingTally,
+  type FromThread,
+  type IngestThreadData,
+  type ToThread,
+  unpackHits,
+} from './protocol.js';
 
 const data = workerData as IngestThreadData;
 const port = parentPort!;
 const post = (m: FromThread) => port.postMessage(m);
 
 const tally = new CountingTally();
+let stored: number[] = [];
 let answers: [number, HitAnswer][] = [];
 let inHand = 0;
 let closing = false;
@@ -48,7 +55,7 @@ port.on('message', (m: ToThread) => {
     finishIfIdle();
     return;
   }
-  for (const [id, r] of m.hits) void run(id, r);
+  unpackHits(m.hits, (id, r) => void run(id, r));
 });
 
 async function run(id: number, r: HitRequest): Promise<void> {
@@ -56,19 +63,20 @@ async function run(id: number, r: HitRequest): Promise<void> {
   const answer = await handleHitRequest(deps ?? (await opened).deps, r, tally);
   inHand--;
   // Answers that settle in the same turn (one acknowledgement answers many hits) leave together.
-  answers.push([id, answer]);
-  if (answers.length === 1) setImmediate(flushAnswers);
+  if (answer.status === 204 && answer.error === undefined) stored.push(id);
+  else answers.push([id, answer]);
+  if (stored.length + answers.length === 1) setImmediate(flushAnswers);
 }
 
 function flushAnswers(): void {
-  const batch = answers;
+  post({ stored, answers, counts: tally.drain() });
+  stored = [];
   answers = [];
-  post({ answers: batch, counts: tally.drain() });
   finishIfIdle();
 }
 
 function finishIfIdle(): void {
-  if (!closing || finished || inHand > 0 || answers.length > 0) return;
+  if (!closing || finished || inHand > 0 || stored.length + answers.length > 0) return;
   finished = true;
   void opened
     .then(
