@@ -46,6 +46,19 @@ describe('the ingest thread gate', () => {
     }
   });
 
+  it('hands a loop turn of many hits over in parts of 32 as they come, and answers them all', async () => {
+    const { seen, tally } = countingTally();
+    const gate = new ThreadGate(data, tally, createLogger('silent'), DYING);
+    try {
+      // 100 hits in one turn: three parts of 32 while they are read, the last 4 at the turn's end.
+      const answers = await Promise.all(Array.from({ length: 100 }, () => ask(gate, hit('part'))));
+      expect(answers).toEqual(Array.from({ length: 100 }, () => ({ status: 204 })));
+      expect(seen).toEqual([32, 32, 32, 4].map((n) => `accepted track pageview ${n}`));
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('answers 503 for what a dying thread held, then serves from a new thread', async () => {
     const { tally } = countingTally();
     const lines: Record<string, unknown>[] = [];
