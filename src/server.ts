@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { type Backends, startBackends } from './embedded/backends.js';
 import { buildApp } from './http/app.js';
+import { LISTEN_BACKLOG } from './http/listen.js';
 import { cityDbPaths, openGeoOnce } from './enrich/open-geo-once.js';
 import { createMetrics } from './http/metrics.js';
 import { pruneSalts } from './ingest/salts.js';
@@ -78,7 +79,7 @@ export async function startTwofold(
     // The servers actually in use (embedded ones when the URLs were unset), for the ingest thread.
     const serving = { ...config, DATABASE_URL: backends.databaseUrl, NATS_URL: backends.natsUrl };
     app = await buildApp({ config: serving, db, nats, appender: new Appender(nats.js), log, metrics, geo });
-    address = await app.listen({ host: config.HOST, port: config.PORT });
+    address = await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
     log.info({ address, role: config.TWOFOLD_ROLE }, 'twofold listening');
   }
 
