@@ -59,6 +59,22 @@ describe('the ingest thread gate', () => {
     }
   });
 
+  it('answers the rest of a message when one answer cannot be written, and logs it', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger('error', { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const gate = new ThreadGate(data, countingTally().tally, log, DYING);
+    try {
+      // Both cross in one message and are answered by one.
+      gate.submit(hit('part'), () => {
+        throw new Error('socket gone');
+      });
+      expect(await ask(gate, hit('part'))).toEqual({ status: 204 });
+      expect(lines).toMatchObject([{ msg: 'a hit could not be answered', err: { message: 'socket gone' } }]);
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('answers 503 for what a dying thread held, then serves from a new thread', async () => {
     const { tally } = countingTally();
     const lines: Record<string, unknown>[] = [];

@@ -4,12 +4,12 @@ import type { HitGate } from '../gate.js';
 import type { HitAnswer, HitRequest, Tally } from '../handle.js';
 import {
   applyCounts,
-  unpackHits,
   type FromThread,
   hitCount,
   type IngestThreadData,
   packHit,
   type ToThread,
+  unpackHits,
   type WireHits,
 } from './protocol.js';
 
@@ -127,7 +127,12 @@ export class ThreadGate implements HitGate {
     const answered = this.pending.get(id);
     if (answered === undefined) return;
     this.pending.delete(id);
-    answered(answer);
+    // One answer that cannot be written must not leave the rest of its message unanswered.
+    try {
+      answered(answer);
+    } catch (err) {
+      this.log.error({ err }, 'a hit could not be answered');
+    }
   }
 
   private async finish(): Promise<void> {
