@@ -39,7 +39,8 @@ export interface Tally {
   accepted(endpoint: Endpoint, kind: HitRecorded['kind'], n?: number): void;
 }
 
-const STORED: HitAnswer = { status: 204 };
+/** The answer to a hit stored or silently dropped: the one nearly every request gets. */
+export const STORED: HitAnswer = { status: 204 };
 const PIXEL: HitAnswer = { status: 200 };
 
 /**

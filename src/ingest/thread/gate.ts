@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../log.js';
 import type { HitGate } from '../gate.js';
-import type { HitAnswer, HitRequest, Tally } from '../handle.js';
+import { type HitAnswer, type HitRequest, STORED, type Tally } from '../handle.js';
 import {
   applyCounts,
   type FromThread,
@@ -27,16 +27,14 @@ const CLOSE_WAIT_MS = 15_000;
  */
 const CHUNK = 32;
 
-const STORED: HitAnswer = { status: 204 };
-
 const LOST: HitAnswer = { status: 503, failure: 'the ingest thread stopped before answering' };
 
 /**
  * The hit pipeline on a thread of its own. The HTTP thread then only reads requests and writes
  * answers, which is what a bare route does; validation, enrichment, the rate limit's upserts and
  * the stream's publishes and acknowledgements run beside it on the other core, for the requests
- * of all connections together: what arrives in one loop turn crosses in one message, and the
- * answers that one acknowledgement settles come back in one.
+ * of all connections together: hits cross in parts of up to CHUNK as they are read, and the
+ * answers that one acknowledgement settles come back in one message.
  */
 export class ThreadGate implements HitGate {
   private worker: Worker | undefined;

@@ -6,7 +6,7 @@ import { openGeoOnce } from '../../enrich/open-geo-once.js';
 import { Appender } from '../../nats/append.js';
 import { connectNats } from '../../nats/connect.js';
 import { createIngestDeps } from '../deps.js';
-import { handleHitRequest, type HitAnswer, type HitRequest } from '../handle.js';
+import { handleHitRequest, type HitAnswer, type HitRequest, STORED } from '../handle.js';
 import type { IngestDeps } from '../pipeline.js';
 import {
   CountingTally,
@@ -63,7 +63,7 @@ async function run(id: number, r: HitRequest): Promise<void> {
   const answer = await handleHitRequest(deps ?? (await opened).deps, r, tally);
   inHand--;
   // Answers that settle in the same turn (one acknowledgement answers many hits) leave together.
-  if (answer.status === 204 && answer.error === undefined) stored.push(id);
+  if (answer === STORED) stored.push(id);
   else answers.push([id, answer]);
   if (stored.length + answers.length === 1) setImmediate(flushAnswers);
 }
