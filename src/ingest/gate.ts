@@ -1,5 +1,5 @@
 import { child, type Metrics } from '../http/metrics.js';
-import { handleHitRequest, type HitAnswer, type HitRequest, type Tally } from './handle.js';
+import { handleHitRequests, type HitAnswer, type HitRequest, type Tally } from './handle.js';
 import type { IngestDeps } from './pipeline.js';
 
 /**
@@ -22,7 +22,7 @@ export class InlineGate implements HitGate {
   ) {}
 
   submit(r: HitRequest, answer: (a: HitAnswer) => void): void {
-    void handleHitRequest(this.deps, r, this.tally).then(answer);
+    void handleHitRequests(this.deps, [r], this.tally).then((a) => answer(a[0]!));
   }
 
   async close(): Promise<void> {}

@@ -44,24 +44,68 @@ export const STORED: HitAnswer = { status: 204 };
 const PIXEL: HitAnswer = { status: 200 };
 
 /**
- * A whole hit request: parse, validate, enrich, rate-limit and append, answered only once the
- * stream acknowledged what it accepted. Never rejects: a failure is a 503 answer with its reason.
+ * Whole hit requests, many at once (the part of them the HTTP thread handed over): parse, validate,
+ * enrich, rate-limit and append, each answered only once the stream acknowledged what it accepted.
+ * Answers in the requests' order. Never rejects: a failure is a 503 answer with its reason.
  */
-export async function handleHitRequest(deps: IngestDeps, r: HitRequest, tally: Tally): Promise<HitAnswer> {
-  try {
-    const inputs = hitInputs(r);
-    if (inputs === undefined) {
-      tally.dropped(r.endpoint, 'malformed');
-      return STORED;
+export async function handleHitRequests(
+  deps: IngestDeps,
+  rs: readonly HitRequest[],
+  tally: Tally,
+): Promise<HitAnswer[]> {
+  const answers = new Array<HitAnswer>(rs.length);
+  const work: { i: number; inputs: readonly unknown[] }[] = [];
+  rs.forEach((r, i) => {
+    try {
+      const inputs = hitInputs(r);
+      if (inputs !== undefined) work.push({ i, inputs });
+      else {
+        tally.dropped(r.endpoint, 'malformed');
+        answers[i] = STORED;
+      }
+    } catch (err) {
+      answers[i] = failed(err);
     }
-    await settle(deps, r.endpoint, await prepareHits(deps, inputs, r.ctx), tally);
-    return r.endpoint === 'pixel' ? PIXEL : STORED;
+  });
+  if (work.length === 0) return answers;
+  let outcomes: Outcome[][];
+  let failures: unknown[];
+  try {
+    outcomes = await prepareHits(
+      deps,
+      work.map((w) => ({ inputs: w.inputs, ctx: rs[w.i]!.ctx })),
+    );
+    failures = await appendHits(
+      deps,
+      outcomes.map((list) => list.flatMap((o) => (o.kind === 'accepted' ? [o.event] : []))),
+    );
   } catch (err) {
-    // errorBody leaves an undefined field out of the envelope.
-    if (err instanceof AppError)
-      return { status: err.status, error: { code: err.code, message: err.message, field: err.field } };
-    return { status: 503, failure: err instanceof Error ? err.message : String(err) };
+    for (const w of work) answers[w.i] = failed(err);
+    return answers;
   }
+  work.forEach(({ i }, k) => {
+    const { endpoint } = rs[i]!;
+    const list = outcomes[k]!;
+    const forbidden = list.find((o) => o.kind === 'forbidden');
+    if (forbidden) answers[i] = failed(new AppError('forbidden', forbidden.message));
+    else if (failures[k] !== undefined) answers[i] = failed(failures[k]);
+    else {
+      for (const o of list) {
+        if (o.kind === 'dropped') tally.dropped(endpoint, o.reason);
+        else if (o.kind === 'accepted') tally.accepted(endpoint, o.event.kind);
+      }
+      answers[i] = endpoint === 'pixel' ? PIXEL : STORED;
+    }
+  });
+  return answers;
+}
+
+/** A refusal's answer (its envelope), or a 503 whose reason is logged, never sent. */
+function failed(err: unknown): HitAnswer {
+  // errorBody leaves an undefined field out of the envelope.
+  if (err instanceof AppError)
+    return { status: err.status, error: { code: err.code, message: err.message, field: err.field } };
+  return { status: 503, failure: err instanceof Error ? err.message : String(err) };
 }
 
 /** The payloads of a request; undefined for a track body that is no JSON (a silent drop). */
@@ -84,23 +128,6 @@ function hitInputs(r: HitRequest): readonly unknown[] | undefined {
       field: 'events',
     });
   return list;
-}
-
-/** Stores the accepted hits and counts the rest; resolves only after the stream acknowledged. */
-async function settle(
-  deps: IngestDeps,
-  endpoint: Endpoint,
-  outcomes: Outcome[],
-  tally: Tally,
-): Promise<void> {
-  const forbidden = outcomes.find((o) => o.kind === 'forbidden');
-  if (forbidden) throw new AppError('forbidden', forbidden.message);
-  const accepted = outcomes.flatMap((o) => (o.kind === 'accepted' ? [o.event] : []));
-  if (accepted.length > 0) await appendHits(deps, accepted);
-  for (const o of outcomes) {
-    if (o.kind === 'dropped') tally.dropped(endpoint, o.reason);
-    else if (o.kind === 'accepted') tally.accepted(endpoint, o.event.kind);
-  }
 }
 
 function parseJson(body: unknown): unknown {

@@ -80,50 +80,102 @@ function screenAt(payload: TrackPayload, site: Site | null, ctx: HitContext): Sc
   return { kind: 'pass', payload, site, url };
 }
 
+/** One request's payloads, and what the request itself tells about them. */
+export interface HitInputs {
+  inputs: readonly unknown[];
+  ctx: HitContext;
+}
+
 /**
- * Validates and enriches tracker payloads into HitRecorded events (not yet appended). If any
- * payload names an unknown site or a foreign hostname the whole request is forbidden, before
- * any hit is counted against the rate limit. Each other payload is accepted or dropped with a
- * typed reason.
+ * Validates and enriches the payloads of many requests into HitRecorded events (not yet appended),
+ * one list of outcomes per request. If any payload of a request names an unknown site or a foreign
+ * hostname, that request is forbidden whole, before any of its hits is counted against the rate
+ * limit. Each other payload is accepted or dropped with a typed reason. The requests' hits are
+ * counted by one call to the limiter and wait for nothing else once sites and salts are cached:
+ * a part of hits costs one promise, not a chain per hit.
  */
-export async function prepareHits(
-  deps: IngestDeps,
-  inputs: readonly unknown[],
-  ctx: HitContext,
-): Promise<Outcome[]> {
-  if (inputs.length === 1) return [await prepareHit(deps, inputs[0], ctx)];
-  const screened = await Promise.all(inputs.map((i) => screenHit(deps, i, ctx)));
-  const forbidden = screened.find((s) => s.kind === 'forbidden');
-  if (forbidden) return [forbidden];
-  const subject = await deps.addressDigest(ctx.address);
-  return Promise.all(
-    screened.map(async (s): Promise<Outcome> => {
+export async function prepareHits(deps: IngestDeps, requests: readonly HitInputs[]): Promise<Outcome[][]> {
+  const parsed = requests.map((r) => r.inputs.map((i) => parseTrackPayload.safeParse(i)));
+  const sites = await sitesOf(
+    deps,
+    parsed.flatMap((list) => list.flatMap((p) => (p.success ? [p.data.s] : []))),
+  );
+  const screened = requests.map((r, i): Screened[] => {
+    const list = parsed[i]!.map((p): Screened =>
+      p.success
+        ? screenAt(p.data, sites.get(p.data.s) ?? null, r.ctx)
+        : { kind: 'dropped', reason: 'invalid' },
+    );
+    const forbidden = list.find((s) => s.kind === 'forbidden');
+    return forbidden ? [forbidden] : list;
+  });
+
+  // The rate limit, for every hit that passed, in order: its site and its address's digest.
+  const subjects = await settled(
+    requests.map((r, i) =>
+      screened[i]!.some((s) => s.kind === 'pass') ? deps.addressDigest(r.ctx.address) : NO_SUBJECT,
+    ),
+  );
+  const counted = screened.flatMap((list, i) =>
+    list.flatMap((s) =>
+      s.kind === 'pass' ? [{ bucket: `ingest:${s.site.id}`, subject: subjects[i]! }] : [],
+    ),
+  );
+  const allowed = counted.length > 0 ? await deps.limiter.allowEach(counted) : [];
+
+  let next = 0;
+  const outcomes: (Outcome | Passed)[][] = screened.map((list) =>
+    list.map((s) => {
       if (s.kind !== 'pass') return s;
-      if (!(await deps.limiter.allow(`ingest:${s.site.id}`, subject)))
-        return { kind: 'dropped', reason: 'rate_limited' };
-      return { kind: 'accepted', event: await enrichHit(deps, s.payload, s.site, s.url, ctx) };
+      return allowed[next++] ? s : { kind: 'dropped', reason: 'rate_limited' };
+    }),
+  );
+  // Salts change once a day per site: nearly always cached, so this waits for nothing.
+  const salts = await settled(
+    outcomes.flatMap((list, i) => {
+      const { receivedAt } = requests[i]!.ctx;
+      return list.flatMap((o) =>
+        o.kind === 'pass'
+          ? [deps.salts.peek(o.site.id, receivedAt) ?? deps.salts.saltFor(o.site.id, receivedAt)]
+          : [],
+      );
+    }),
+  );
+  let salted = 0;
+  return outcomes.map((list, i) =>
+    list.map((o): Outcome => {
+      if (o.kind !== 'pass') return o;
+      return {
+        kind: 'accepted',
+        event: hitEvent(deps, o.payload, o.site, o.url, requests[i]!.ctx, salts[salted++]!),
+      };
     }),
   );
 }
 
-/**
- * One hit, as prepareHits does it for a batch of one: nearly every request. Cached sites and salts
- * are read without a promise, so the hit waits only for the rate limit.
- */
-async function prepareHit(deps: IngestDeps, input: unknown, ctx: HitContext): Promise<Outcome> {
-  const parsed = parseTrackPayload.safeParse(input);
-  if (!parsed.success) return { kind: 'dropped', reason: 'invalid' };
-  const payload = parsed.data;
-  const cached = deps.sites.peek(payload.s);
-  const s = screenAt(payload, cached !== undefined ? cached : await deps.sites.get(payload.s), ctx);
-  if (s.kind !== 'pass') return s;
-  const digest = deps.addressDigest(ctx.address);
-  const subject = Buffer.isBuffer(digest) ? digest : await digest;
-  if (!(await deps.limiter.allow(`ingest:${s.site.id}`, subject)))
-    return { kind: 'dropped', reason: 'rate_limited' };
-  const salt =
-    deps.salts.peek(s.site.id, ctx.receivedAt) ?? (await deps.salts.saltFor(s.site.id, ctx.receivedAt));
-  return { kind: 'accepted', event: hitEvent(deps, payload, s.site, s.url, ctx, salt) };
+type Passed = Extract<Screened, { kind: 'pass' }>;
+const NO_SUBJECT = Buffer.alloc(0);
+
+/** The values, waiting only if one of them is a promise (nearly never, once caches are warm). */
+function settled<T>(values: readonly (T | Promise<T>)[]): T[] | Promise<T[]> {
+  return values.some((v) => v instanceof Promise) ? Promise.all(values) : (values as T[]);
+}
+
+/** The sites named, from the cache, with the ones it lacks loaded together. */
+async function sitesOf(deps: IngestDeps, ids: readonly number[]): Promise<Map<number, Site | null>> {
+  const sites = new Map<number, Site | null>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    if (sites.has(id)) continue;
+    const cached = deps.sites.peek(id);
+    if (cached === undefined) missing.push(id);
+    else sites.set(id, cached);
+  }
+  if (missing.length > 0) {
+    const loaded = await Promise.all(missing.map((id) => deps.sites.get(id)));
+    missing.forEach((id, k) => sites.set(id, loaded[k]!));
+  }
+  return sites;
 }
 
 export async function enrichHit(
@@ -197,15 +249,44 @@ function vitals(e: Record<string, number> | undefined): HitRecorded['vitals'] {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** Appends accepted hits, one message per site: a batch for one site is stored whole or not at all. */
-export async function appendHits(deps: IngestDeps, events: readonly HitRecorded[]): Promise<void> {
-  if (events.length === 1)
-    return deps.appender.append(subjectFor(deps.prefix, events[0]!.site, 'human'), events[0]!);
-  const bySite = new Map<number, HitRecorded[]>();
-  for (const e of events) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e]);
+/**
+ * Appends each request's accepted hits and answers, per request, the reason its hits could not be
+ * stored (undefined where they were). Requests of one hit (nearly all) go through the subject's
+ * lane, with one promise for all of them; a request of several is stored one message per site,
+ * whole or not at all.
+ */
+export async function appendHits(
+  deps: IngestDeps,
+  perRequest: readonly (readonly HitRecorded[])[],
+): Promise<unknown[]> {
+  const lanes = new Map<string, { events: HitRecorded[]; requests: number[] }>();
+  const waits: { done: Promise<void>; requests: number[] }[] = [];
+  perRequest.forEach((events, i) => {
+    if (events.length === 1) {
+      const subject = subjectFor(deps.prefix, events[0]!.site, 'human');
+      const lane = lanes.get(subject);
+      if (lane) {
+        lane.events.push(events[0]!);
+        lane.requests.push(i);
+      } else lanes.set(subject, { events: [events[0]!], requests: [i] });
+    } else if (events.length > 1) {
+      const bySite = new Map<number, HitRecorded[]>();
+      for (const e of events) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e]);
+      const atomic = [...bySite].map(([site, list]) =>
+        deps.appender.appendAtomic(subjectFor(deps.prefix, site, 'human'), list),
+      );
+      waits.push({ done: Promise.all(atomic).then(() => {}), requests: [i] });
+    }
+  });
+  for (const [subject, lane] of lanes)
+    waits.push({ done: deps.appender.appendEach(subject, lane.events), requests: lane.requests });
+  const failures = new Array<unknown>(perRequest.length);
   await Promise.all(
-    [...bySite].map(([site, list]) =>
-      deps.appender.appendAtomic(subjectFor(deps.prefix, site, 'human'), list),
+    waits.map((w) =>
+      w.done.catch((err: unknown) => {
+        for (const i of w.requests) failures[i] = err ?? new Error('not stored');
+      }),
     ),
   );
+  return failures;
 }

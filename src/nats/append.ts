@@ -10,7 +10,9 @@ import {
 import { MAX_MESSAGE_BYTES } from '../../streams/hits.js';
 
 interface Waiter {
+  /** Its events' JSON, comma-separated. */
   json: string;
+  events: number;
   resolve: () => void;
   reject: (err: Error) => void;
 }
@@ -78,23 +80,49 @@ export class Appender {
   }
 
   append(subject: string, event: object): Promise<void> {
-    const json = JSON.stringify(event);
-    return new Promise((resolve, reject) => {
-      let lane = this.lanes.get(subject);
-      if (!lane) {
-        lane = { queue: [], inFlight: 0 };
-        this.lanes.set(subject, lane);
+    return this.appendEach(subject, [event]);
+  }
+
+  /**
+   * Appends each event as append() does, with one promise for all: the ingest thread's part of
+   * hits, independent of one another, may share messages with other appends and be split between
+   * messages (appendAtomic keeps events together).
+   */
+  appendEach(subject: string, events: readonly object[]): Promise<void> {
+    const waits: Promise<void>[] = [];
+    let json = '';
+    let n = 0;
+    for (const e of events) {
+      const one = JSON.stringify(e);
+      if (n > 0 && (n >= this.maxEvents || json.length + one.length + 21 > this.maxBytes)) {
+        waits.push(this.enqueue(subject, json, n));
+        json = '';
+        n = 0;
       }
-      lane.queue.push({ json, resolve, reject });
-      // A microtask lets appends made in the same tick (a batch request) share the message.
-      if (lane.queue.length === 1) queueMicrotask(() => this.pump(subject));
-    });
+      json = n === 0 ? one : `${json},${one}`;
+      n++;
+    }
+    if (n > 0) waits.push(this.enqueue(subject, json, n));
+    return waits.length === 1 ? waits[0]! : Promise.all(waits).then(() => {});
   }
 
   /** Publishes all events as exactly one message: stored together or not at all. */
   async appendAtomic(subject: string, events: readonly object[]): Promise<void> {
     const body = `{"v":1,"events":[${events.map((e) => JSON.stringify(e)).join(',')}]}`;
     await this.publish(subject, body);
+  }
+
+  private enqueue(subject: string, json: string, events: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let lane = this.lanes.get(subject);
+      if (!lane) {
+        lane = { queue: [], inFlight: 0 };
+        this.lanes.set(subject, lane);
+      }
+      lane.queue.push({ json, events, resolve, reject });
+      // A microtask lets appends made in the same tick (a batch request) share the message.
+      if (lane.queue.length === 1) queueMicrotask(() => this.pump(subject));
+    });
   }
 
   private pump(subject: string): void {
@@ -123,10 +151,12 @@ export class Appender {
 
   private take(lane: Lane): Waiter[] {
     let bytes = 20;
+    let events = 0;
     let n = 0;
     for (const w of lane.queue) {
-      if (n > 0 && (n >= this.maxEvents || bytes + w.json.length + 1 > this.maxBytes)) break;
+      if (n > 0 && (events + w.events > this.maxEvents || bytes + w.json.length + 1 > this.maxBytes)) break;
       bytes += w.json.length + 1;
+      events += w.events;
       n++;
     }
     return lane.queue.splice(0, n);

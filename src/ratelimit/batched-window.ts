@@ -1,10 +1,16 @@
 import { hash } from 'node:crypto';
 import type { Db } from '../db/sql.js';
 
-interface Pending {
+/** One counter to count a call against: the bucket (`ingest:<site>`) and the address's digest. */
+export interface Counted {
   bucket: string;
   subject: Buffer;
-  resolve: (allowed: boolean) => void;
+}
+
+/** A call: its counters, in order, answered together. */
+interface Pending {
+  keys: string[];
+  resolve: (allowed: boolean[]) => void;
   reject: (err: Error) => void;
 }
 
@@ -29,8 +35,17 @@ export class BatchedWindowLimiter {
   ) {}
 
   allow(bucket: string, subject: Buffer): Promise<boolean> {
+    return this.allowEach([{ bucket, subject }]).then((allowed) => allowed[0]!);
+  }
+
+  /**
+   * One answer per counter, in order, as if each were allow()ed in turn: the ingest thread asks
+   * for a whole part of hits with one promise instead of one per hit.
+   */
+  allowEach(counted: readonly Counted[]): Promise<boolean[]> {
+    const keys = counted.map((c) => counterKey(c.bucket, c.subject));
     return new Promise((resolve, reject) => {
-      this.queue.push({ bucket, subject, resolve, reject });
+      this.queue.push({ keys, resolve, reject });
       if (this.queue.length === 1) queueMicrotask(() => this.pump());
     });
   }
@@ -51,32 +66,39 @@ export class BatchedWindowLimiter {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
-    const groups = new Map<string, Pending[]>();
-    for (const p of batch) {
-      const key = counterKey(p.bucket, p.subject);
-      const list = groups.get(key);
-      if (list) list.push(p);
-      else groups.set(key, [p]);
-    }
+    // Per counter, the places (call, index) that count against it, in the order they were asked.
+    const groups = new Map<string, number[]>();
+    const answers = batch.map((p) => new Array<boolean>(p.keys.length));
+    batch.forEach((p, call) =>
+      p.keys.forEach((key, k) => {
+        const list = groups.get(key);
+        if (list) list.push(call, k);
+        else groups.set(key, [call, k]);
+      }),
+    );
     // A named statement: each connection parses and plans it once instead of on every flush,
     // which runs several hundred times a second under load.
     const { rows } = await this.db.query<{ k: string; hits: number }>({
       name: 'hit-rate-windows-upsert',
       text: UPSERT,
-      values: [[...groups.keys()], [...groups.values()].map((g) => g.length), this.windowSeconds, this.limit],
+      values: [
+        [...groups.keys()],
+        [...groups.values()].map((g) => g.length / 2),
+        this.windowSeconds,
+        this.limit,
+      ],
     });
     // Only windows that went over the limit come back: the rest fit whole.
     const over = new Map<string, number>();
     for (const r of rows) over.set(r.k, r.hits);
     for (const [key, group] of groups) {
       const hits = over.get(key);
-      if (hits === undefined) for (const p of group) p.resolve(true);
-      else {
-        // The group's calls hold the last `group.length` places of the window's total, in order.
-        const first = hits - group.length + 1;
-        group.forEach((p, k) => p.resolve(first + k <= this.limit));
-      }
+      // The group's counts hold the last places of the window's total, in order.
+      const first = hits === undefined ? 1 : hits - group.length / 2 + 1;
+      for (let i = 0; i < group.length; i += 2)
+        answers[group[i]!]![group[i + 1]!] = hits === undefined || first + i / 2 <= this.limit;
     }
+    batch.forEach((p, call) => p.resolve(answers[call]!));
     if (Date.now() >= this.nextPrune) this.prune();
   }
 

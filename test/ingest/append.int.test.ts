@@ -51,6 +51,25 @@ describe('Appender', () => {
     expect(last.header.get('Nats-Msg-Id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('appends many events with one promise, in messages of at most maxEvents', async () => {
+    const appender = new Appender(nats.js, { maxEvents: 3 });
+    const before = await messages();
+    const subject = subjectFor(prefix, 4, 'human');
+    await appender.appendEach(
+      subject,
+      Array.from({ length: 7 }, (_, i) => ({ i })),
+    );
+    // Three messages, in order: 3, 3 and 1 events.
+    expect(await messages()).toBe(before + 3);
+    const last = await lastOn(subject);
+    expect(JSON.parse(new TextDecoder().decode(last.data))).toEqual({ v: 1, events: [{ i: 6 }] });
+    const stored = await nats.jsm.streams.getMessage(stream(), { seq: last.seq - 1 });
+    expect(JSON.parse(new TextDecoder().decode(stored!.data))).toEqual({
+      v: 1,
+      events: [{ i: 3 }, { i: 4 }, { i: 5 }],
+    });
+  });
+
   it('stores a retried message once: the stream knows its id', async () => {
     const appender = new Appender(nats.js);
     const subject = subjectFor(prefix, 2, 'human');

@@ -101,6 +101,25 @@ describe('the batched limiter across API instances', () => {
     }
   });
 
+  it('answers a call for many counters in order, counted with the single calls of the same flush', async () => {
+    await freshWindow(5_000);
+    const limiter = new BatchedWindowLimiter(t.database.pool, 5, 60);
+    const a = await addressDigest(t.database.pool, '198.51.100.11');
+    const b = await addressDigest(t.database.pool, '198.51.100.12');
+    const bucket = `test:each:${Date.now()}`;
+    // a's places in the window: 1 and 2, then 3, 4, (b), 5 and 6 in the call, then 7.
+    const [first, second, each, after] = await Promise.all([
+      limiter.allow(bucket, a),
+      limiter.allow(bucket, a),
+      limiter.allowEach([a, a, b, a, a].map((subject) => ({ bucket, subject }))),
+      limiter.allow(bucket, a),
+    ]);
+    expect([first, second]).toEqual([true, true]);
+    expect(each).toEqual([true, true, true, true, false]);
+    expect(after).toBe(false);
+    expect(await limiter.allowEach([])).toEqual([]);
+  });
+
   it('drops the rows of windows that have ended', async () => {
     const limiter = new BatchedWindowLimiter(t.database.pool, 5, 1);
     const subject = await addressDigest(t.database.pool, '198.51.100.10');

@@ -6,7 +6,7 @@ import { openGeoOnce } from '../../enrich/open-geo-once.js';
 import { Appender } from '../../nats/append.js';
 import { connectNats } from '../../nats/connect.js';
 import { createIngestDeps } from '../deps.js';
-import { handleHitRequest, type HitAnswer, type HitRequest, STORED } from '../handle.js';
+import { handleHitRequests, type HitAnswer, type HitRequest, STORED } from '../handle.js';
 import type { IngestDeps } from '../pipeline.js';
 import {
   CountingTally,
@@ -55,17 +55,27 @@ port.on('message', (m: ToThread) => {
     finishIfIdle();
     return;
   }
-  unpackHits(m.hits, (id, r) => void run(id, r));
+  const ids: number[] = [];
+  const requests: HitRequest[] = [];
+  unpackHits(m.hits, (id, r) => {
+    ids.push(id);
+    requests.push(r);
+  });
+  void run(ids, requests);
 });
 
-async function run(id: number, r: HitRequest): Promise<void> {
-  inHand++;
-  const answer = await handleHitRequest(deps ?? (await opened).deps, r, tally);
-  inHand--;
-  // Answers that settle in the same turn (one acknowledgement answers many hits) leave together.
-  if (answer === STORED) stored.push(id);
-  else answers.push([id, answer]);
-  if (stored.length + answers.length === 1) setImmediate(flushAnswers);
+/** A part of hits, handled together: one rate-limit call and one append for all of them. */
+async function run(ids: readonly number[], requests: readonly HitRequest[]): Promise<void> {
+  inHand += ids.length;
+  const answered = await handleHitRequests(deps ?? (await opened).deps, requests, tally);
+  inHand -= ids.length;
+  // Answers that settle in the same turn (one acknowledgement answers many parts) leave together.
+  const idle = stored.length + answers.length === 0;
+  answered.forEach((answer, k) => {
+    if (answer === STORED) stored.push(ids[k]!);
+    else answers.push([ids[k]!, answer]);
+  });
+  if (idle) setImmediate(flushAnswers);
 }
 
 function flushAnswers(): void {
