@@ -36,6 +36,11 @@ export interface AppenderOptions {
   attempts?: number;
 }
 
+/** A stream message: its events' JSON, comma-separated, in the envelope the projectors read. */
+const messageBody = (events: string) => `{"v":1,"events":[${events}]}`;
+/** The bytes a message takes besides its events and their commas (the envelope, and one to spare). */
+const ENVELOPE_BYTES = messageBody('').length + 1;
+
 export class AppendError extends Error {}
 
 type Settle = (err: Error | undefined) => void;
@@ -94,7 +99,7 @@ export class Appender {
     let n = 0;
     for (const e of events) {
       const one = JSON.stringify(e);
-      if (n > 0 && (n >= this.maxEvents || json.length + one.length + 21 > this.maxBytes)) {
+      if (n > 0 && (n >= this.maxEvents || ENVELOPE_BYTES + json.length + 1 + one.length > this.maxBytes)) {
         waits.push(this.enqueue(subject, json, n));
         json = '';
         n = 0;
@@ -108,7 +113,7 @@ export class Appender {
 
   /** Publishes all events as exactly one message: stored together or not at all. */
   async appendAtomic(subject: string, events: readonly object[]): Promise<void> {
-    const body = `{"v":1,"events":[${events.map((e) => JSON.stringify(e)).join(',')}]}`;
+    const body = messageBody(events.map((e) => JSON.stringify(e)).join(','));
     await this.publish(subject, body);
   }
 
@@ -131,7 +136,7 @@ export class Appender {
     while (lane.queue.length > 0 && lane.inFlight < this.maxInFlight) {
       const batch = this.take(lane);
       lane.inFlight++;
-      const body = `{"v":1,"events":[${batch.map((w) => w.json).join(',')}]}`;
+      const body = messageBody(batch.map((w) => w.json).join(','));
       this.publish(subject, body)
         .then(
           () => {
@@ -150,7 +155,7 @@ export class Appender {
   }
 
   private take(lane: Lane): Waiter[] {
-    let bytes = 20;
+    let bytes = ENVELOPE_BYTES;
     let events = 0;
     let n = 0;
     for (const w of lane.queue) {

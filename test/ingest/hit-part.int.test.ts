@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestDeps } from '../../src/ingest/deps.js';
-import { handleHitRequests, type HitRequest, type Tally } from '../../src/ingest/handle.js';
+import { handleHitRequests, type HitRequest } from '../../src/ingest/handle.js';
 import type { IngestDeps } from '../../src/ingest/pipeline.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { streamEvents } from '../support/stream.js';
+import { countingTally } from '../support/tally.js';
 
 // The ingest thread hands a part of up to 32 requests to the pipeline at once: each request must
 // still be answered and counted as if it had come alone.
@@ -28,15 +29,6 @@ const request = (endpoint: HitRequest['endpoint'], body: unknown, address = '198
   ctx: { address, userAgent: FIREFOX, receivedAt: Date.now(), source: 'tracker', optOut: false },
 });
 const track = (payload: object, address?: string) => request('track', JSON.stringify(payload), address);
-
-function countingTally() {
-  const seen: string[] = [];
-  const tally: Tally = {
-    dropped: (endpoint, reason, n = 1) => void seen.push(`dropped ${endpoint} ${reason} ${n}`),
-    accepted: (endpoint, kind, n = 1) => void seen.push(`accepted ${endpoint} ${kind} ${n}`),
-  };
-  return { seen, tally };
-}
 
 describe('a part of hit requests handled together', () => {
   it('answers and counts each request as if it came alone, and stores exactly the accepted hits', async () => {

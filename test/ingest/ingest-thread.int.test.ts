@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HitAnswer, HitRequest, Tally } from '../../src/ingest/handle.js';
+import type { HitAnswer, HitRequest } from '../../src/ingest/handle.js';
 import { ThreadGate } from '../../src/ingest/thread/gate.js';
 import { createLogger } from '../../src/log.js';
+import { countingTally } from '../support/tally.js';
 
 const DYING = new URL('./fixtures/dying-thread.ts', import.meta.url);
 
@@ -19,15 +20,6 @@ const hit = (body: string): HitRequest => ({
 
 /** The gate's answer to one hit. */
 const ask = (gate: ThreadGate, r: HitRequest) => new Promise<HitAnswer>((resolve) => gate.submit(r, resolve));
-
-function countingTally() {
-  const seen: string[] = [];
-  const tally: Tally = {
-    dropped: (endpoint, reason, n = 1) => void seen.push(`dropped ${endpoint} ${reason} ${n}`),
-    accepted: (endpoint, kind, n = 1) => void seen.push(`accepted ${endpoint} ${kind} ${n}`),
-  };
-  return { seen, tally };
-}
 
 const data = { databaseUrl: 'postgres://unused', natsUrl: 'nats://unused', prefix: '', cityDbPaths: [] };
 
