@@ -6,6 +6,7 @@ import { subjectFor } from '../../streams/subjects.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, errorBody, fromZod } from '../http/errors.js';
 import { child } from '../http/metrics.js';
+import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { DailySalts } from '../ingest/salts.js';
 import { hostnameBelongs, SiteCache } from '../ingest/site-cache.js';
 import { addressDigestNow } from '../ratelimit/address.js';
@@ -69,10 +70,7 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   };
 
   // The signature covers the body's exact bytes, so it is kept as received.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
-    done(null, body),
-  );
+  keepBodiesRaw(app, 'buffer', BODY_LIMIT);
 
   app.post('/api/log/edge', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -9,6 +9,7 @@ import type { AppDeps } from '../http/deps.js';
 import { allowOrigin, preflight } from '../http/cross-origin.js';
 import { errorBody } from '../http/errors.js';
 import { observeRequest } from '../http/metrics.js';
+import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { cityDbPaths } from '../enrich/open-geo-once.js';
 import type { Logger } from '../log.js';
 import { createIngestDeps } from './deps.js';
@@ -46,8 +47,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   // sendBeacon posts text/plain (a CORS-simple request); every body is parsed by the pipeline, so
   // a malformed one is a silent drop rather than a parser error.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  keepBodiesRaw(app, 'string');
   app.setChildLoggerFactory(quietLoggerFactory(deps.log));
 
   /** Every answer of these routes leaves here: CORS headers and the duration metric, no hook. */
@@ -96,11 +96,12 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   /**
    * Hands the request over and answers when the pipeline does. A plain callback, not an async
-   * handler: the promises an await would take cost the busiest thread a µs a hit, for nothing.
+   * handler: the promises an await would take cost the busiest thread a µs a hit, for nothing. It
+   * returns nothing: a returned reply is a thenable, which Fastify waits on by hanging
+   * end-of-stream listeners on the response, and unhooks them again, for every hit.
    */
-  const handOver = (endpoint: Endpoint, body: unknown, req: FastifyRequest, reply: FastifyReply) => {
+  const handOver = (endpoint: Endpoint, body: unknown, req: FastifyRequest, reply: FastifyReply): void => {
     gate.submit(request(endpoint, body, req), (a) => respond(req, reply, endpoint, a));
-    return reply;
   };
 
   app.post(ROUTES.track, { bodyLimit: TRACK_BODY_LIMIT }, (req, reply) =>

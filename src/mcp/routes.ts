@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authenticate } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
+import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { mcpMethods } from './methods.js';
 import { answerBody } from './protocol.js';
 import { mcpTools } from './tools.js';
@@ -19,8 +20,7 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   const dispatchFor = mcpMethods(deps, mcpTools(deps.config));
 
   // The body stays text until the credential is checked, so a 401 comes before any parse error.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  keepBodiesRaw(app, 'string');
 
   app.post('/', async (req, reply) => {
     const principal = await authenticate(deps.db, req);
