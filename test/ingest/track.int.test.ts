@@ -108,6 +108,19 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
       for (const e of stored) expect(e.visitor).toMatch(/^[0-9a-f]{32}$/);
     });
 
+    it('stores a hit whatever media type labels its JSON (sendBeacon sends text/plain)', async () => {
+      const before = await streamCount(t.deps);
+      for (const type of ['text/plain;charset=UTF-8', 'application/json', 'application/octet-stream']) {
+        const res = await post(
+          '/api/track',
+          { s: site, u: 'https://shop.example/' },
+          { 'content-type': type },
+        );
+        expect(res.statusCode).toBe(204);
+      }
+      expect(await streamCount(t.deps)).toBe(before + 3);
+    });
+
     it('accepts subdomains that match a *.pattern hostname', async () => {
       const before = await streamCount(t.deps);
       expect((await post('/api/track', { s: site, u: 'https://blog.shop.example/' })).statusCode).toBe(204);
@@ -119,6 +132,16 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
         'malformed',
         'a body that is not JSON',
         () => post('/api/track', '{"s":', { 'content-type': 'text/plain' }),
+      ],
+      [
+        'malformed',
+        'a body that is not JSON, labelled JSON',
+        () => post('/api/track', '{"s":', { 'content-type': 'application/json; charset=utf-8' }),
+      ],
+      [
+        'malformed',
+        'a body that is not JSON, of another media type',
+        () => post('/api/track', '{"s":', { 'content-type': 'application/x-www-form-urlencoded' }),
       ],
       [
         'invalid',
