@@ -80,6 +80,12 @@ process.on('exit', () => s.post('Profiler.stop', (err, r) => {
 type Generator = 'wrk' | 'autocannon';
 const GENERATORS: Generator[] = wrkInstalled() ? ['wrk', 'autocannon'] : ['autocannon'];
 const ADDRESSES = Array.from({ length: 50_000 }, (_, i) => clientAddress(i));
+/**
+ * Few addresses, each sending well over an API instance's local allowance of a window (16,
+ * src/ingest/deps.ts) and under the limit: nearly every hit is counted in Postgres on its way, as a
+ * busy office behind one address is. Numbered after ADDRESSES, so no counter is shared with them.
+ */
+const BUSY_ADDRESSES = Array.from({ length: 2_000 }, (_, i) => clientAddress(ADDRESSES.length + i));
 const HEADERS = { 'content-type': 'application/json', 'user-agent': CHROME };
 
 /** Process CPU of this process, µs: autocannon runs in it. */
@@ -95,6 +101,7 @@ interface LoadSpec {
   connections: number;
   seconds: number;
   overallRate?: number;
+  addresses?: readonly string[];
 }
 
 async function autocannonLoad({
@@ -103,6 +110,7 @@ async function autocannonLoad({
   connections,
   seconds,
   overallRate,
+  addresses = ADDRESSES,
 }: LoadSpec): Promise<LoadResult> {
   let i = 0;
   const before = ownCpu();
@@ -116,7 +124,7 @@ async function autocannonLoad({
       {
         setupRequest: (req) => ({
           ...req,
-          headers: { ...req.headers, 'x-forwarded-for': ADDRESSES[i++ % ADDRESSES.length]! },
+          headers: { ...req.headers, 'x-forwarded-for': addresses[i++ % addresses.length]! },
         }),
       },
     ],
@@ -140,7 +148,7 @@ function load(generator: Generator, spec: LoadSpec): Promise<LoadResult> {
     body: spec.body,
     connections: spec.connections,
     seconds: spec.seconds,
-    addresses: ADDRESSES,
+    addresses: spec.addresses ?? ADDRESSES,
   } as const;
   return spec.overallRate ? runWrkAtRate(wrkLoad, spec.overallRate) : runWrk(wrkLoad);
 }
@@ -168,8 +176,9 @@ async function main() {
     server: { url: string; pid: number },
     connections: number,
     overallRate?: number,
+    addresses?: readonly string[],
   ) => {
-    const spec = { url: server.url, body, connections, overallRate };
+    const spec = { url: server.url, body, connections, overallRate, addresses };
     if (WARMUP_S > 0) await load(generator, { ...spec, seconds: WARMUP_S });
     const meter = await startCpuMeter(server.pid, db);
     const result = await load(generator, { ...spec, seconds: DURATION_S });
@@ -247,6 +256,11 @@ async function main() {
       });
     await server.stop();
   }
+  // The headline's setting again, with hits from busy addresses: what counting in Postgres costs.
+  const headline = peakOf(GENERATORS[0]!, PROCESS_SETTINGS);
+  const busyServer = await serveTwofold(env, headline.target.processes);
+  const busy = await measured(GENERATORS[0]!, busyServer, headline.connections, undefined, BUSY_ADDRESSES);
+  await busyServer.stop();
 
   const nats = await connectNats(backends.natsUrl, 'bench');
   await ensureStreams(nats.jsm, prefix);
@@ -294,6 +308,12 @@ async function main() {
         h.result,
       ),
     );
+  console.log(
+    row(
+      `${GENERATORS[0]}, busy addresses | POST /api/track, ${processesName(headline.target.processes)}, from ${BUSY_ADDRESSES.length} addresses | ${headline.connections}`,
+      busy,
+    ),
+  );
   console.log('');
   // Per setting: its peak against the bare route's, and its p99 at half that peak.
   for (const processes of PROCESS_SETTINGS)
@@ -315,6 +335,11 @@ async function main() {
         `${Math.round(rate(bare))} req/s at ${bare.connections})`,
     );
   }
+  console.log(
+    `busy addresses (${GENERATORS[0]}): ${Math.round(rate({ result: busy }))} req/s, ` +
+      `${(rate({ result: busy }) / rate(headline)).toFixed(2)} of the headline's peak and ` +
+      `${(rate({ result: busy }) / rate(peakOf(GENERATORS[0]!, [0]))).toFixed(2)} of the bare route's`,
+  );
   if (ROUNDS > 1)
     for (const processes of PROCESS_SETTINGS)
       for (const generator of GENERATORS) {

@@ -63,7 +63,8 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     salts: new DailySalts(deps.db),
     appender: deps.appender,
     geo: deps.geo,
-    limiter: new BatchedWindowLimiter(deps.db, deps.config.EDGE_RATE_LIMIT, 60),
+    // Exact across instances (no local allowance): a shipment is heavy, its round trip is not.
+    limiter: new BatchedWindowLimiter(deps.db, { limit: deps.config.EDGE_RATE_LIMIT, windowSeconds: 60 }),
     addressDigest: (address) => addressDigestNow(deps.db, address),
     prefix: deps.config.STREAM_PREFIX,
     rangesFor,

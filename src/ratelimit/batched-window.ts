@@ -7,32 +7,70 @@ export interface Counted {
   subject: Buffer;
 }
 
-/** A call: its counters, in order, answered together. */
+/** A call's counters that are counted in Postgres, in order, answered together. */
 interface Pending {
   keys: string[];
+  /** Each counter's window, its start in Unix seconds. */
+  windows: number[];
+  /** Per counter, the hits this instance let through before it (its allowance), else 0. */
+  earlier: number[];
   resolve: (allowed: boolean[]) => void;
   reject: (err: Error) => void;
 }
 
+export interface BatchedWindowOptions {
+  limit: number;
+  windowSeconds: number;
+  /**
+   * The hits of a counter that each instance lets through in a window before it asks Postgres.
+   * Nearly every visitor sends fewer, so their hits wait for no round trip and write no row. One
+   * instance stays exact (the first call over the allowance counts the allowance with it); N
+   * instances can let through at most (N − 1) × allowance more than the limit in a window, and
+   * only when a counter's calls spread over them. 0: every call is counted in Postgres, exact
+   * across any number of instances.
+   */
+  localAllowance?: number;
+  /** Upserts in flight at once: what arrives meanwhile waits and is counted by the next one. */
+  maxInFlight?: number;
+}
+
+/**
+ * Bounds the local counts of a window (about 100 bytes each): past it, counters not yet seen in the
+ * window are counted in Postgres from their first call, which stays exact.
+ */
+const MAX_LOCAL_COUNTERS = 1_000_000;
+
 /**
  * Fixed-window counters for high-rate limits (ingest, edge), shared by every API instance through
- * Postgres and exact across them: the calls that arrive while a flush is in flight are counted
- * together by one upsert, whose returned totals say which of them fit under the limit. Windows
- * start at multiples of `windowSeconds` on the database clock, as in fixed-window.ts. The table is
- * unlogged and keyed by one bigint per (bucket, subject) (counterKey): a row per address and window
- * is written for nearly every hit, so what each costs Postgres and the client counts.
+ * Postgres: the calls that arrive while a flush is in flight are counted together by one upsert,
+ * whose returned totals say which of them fit under the limit. Each instance first lets a
+ * counter's calls through up to its local allowance (BatchedWindowOptions) without asking. Windows
+ * start at multiples of `windowSeconds` on each instance's clock. The table is unlogged and keyed
+ * by one bigint per (bucket, subject) (counterKey): what each row costs Postgres and the client
+ * counts.
  */
 export class BatchedWindowLimiter {
   private queue: Pending[] = [];
   private inFlight = 0;
   private nextPrune = 0;
+  /** Calls counted here per counter in `localWindow`: up to the allowance, one more once sent. */
+  private local = new Map<string, number>();
+  private localWindow = -1;
+  private readonly limit: number;
+  private readonly windowSeconds: number;
+  private readonly allowance: number;
+  private readonly maxInFlight: number;
 
   constructor(
     private readonly db: Db,
-    private readonly limit: number,
-    private readonly windowSeconds: number,
-    private readonly maxInFlight = 2,
-  ) {}
+    options: BatchedWindowOptions,
+  ) {
+    this.limit = options.limit;
+    this.windowSeconds = options.windowSeconds;
+    // Over the limit, an allowance would let one instance alone through past it.
+    this.allowance = Math.min(options.localAllowance ?? 0, options.limit);
+    this.maxInFlight = options.maxInFlight ?? 2;
+  }
 
   allow(bucket: string, subject: Buffer): Promise<boolean> {
     return this.allowEach([{ bucket, subject }]).then((allowed) => allowed[0]!);
@@ -43,10 +81,67 @@ export class BatchedWindowLimiter {
    * for a whole part of hits with one promise instead of one per hit.
    */
   allowEach(counted: readonly Counted[]): Promise<boolean[]> {
-    const keys = counted.map((c) => counterKey(c.bucket, c.subject));
+    const window = this.currentWindow();
+    const answers = new Array<boolean>(counted.length);
+    const sent: Pending = { keys: [], windows: [], earlier: [], resolve: () => {}, reject: () => {} };
+    const places: number[] = [];
+    for (let i = 0; i < counted.length; i++) {
+      const key = counterKey(counted[i]!.bucket, counted[i]!.subject);
+      const here = this.allowance > 0 ? this.countHere(key) : 0;
+      if (here < this.allowance) {
+        answers[i] = true;
+        continue;
+      }
+      sent.keys.push(key);
+      sent.windows.push(window);
+      // The first call past the allowance carries it: from then on Postgres holds the whole count.
+      sent.earlier.push(here === this.allowance ? this.allowance : 0);
+      places.push(i);
+    }
+    if (places.length === 0) return Promise.resolve(answers);
     return new Promise((resolve, reject) => {
-      this.queue.push({ keys, resolve, reject });
+      sent.resolve = (allowed) => {
+        places.forEach((i, k) => (answers[i] = allowed[k]!));
+        resolve(answers);
+      };
+      sent.reject = (err) => {
+        this.unsend(sent);
+        reject(err);
+      };
+      this.queue.push(sent);
       if (this.queue.length === 1) queueMicrotask(() => this.pump());
+    });
+  }
+
+  /** The start of the current window in Unix seconds; a new window forgets the local counts. */
+  private currentWindow(): number {
+    const window = Math.floor(Date.now() / 1000 / this.windowSeconds) * this.windowSeconds;
+    if (window !== this.localWindow) {
+      this.local.clear();
+      this.localWindow = window;
+    }
+    return window;
+  }
+
+  /** How many of the counter's calls this instance saw before this one (allowance + 1 at most); counts this one. */
+  private countHere(key: string): number {
+    const here = this.local.get(key);
+    if (here === undefined) {
+      if (this.local.size >= MAX_LOCAL_COUNTERS) return this.allowance + 1;
+      this.local.set(key, 1);
+      return 0;
+    }
+    if (here <= this.allowance) this.local.set(key, here + 1);
+    return here;
+  }
+
+  /**
+   * A failed upsert counted nothing: the calls that carried their counter's allowance give it back,
+   * so the next call past it carries it again.
+   */
+  private unsend(p: Pending): void {
+    p.keys.forEach((key, k) => {
+      if (p.earlier[k]! > 0 && p.windows[k] === this.localWindow) this.local.set(key, this.allowance);
     });
   }
 
@@ -66,37 +161,43 @@ export class BatchedWindowLimiter {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
-    // Per counter, the places (call, index) that count against it, in the order they were asked.
-    const groups = new Map<string, number[]>();
+    // Per counter and window, the places (call, index) that count against it, in the order they
+    // were asked, and the calls let through here before them.
+    const groups = new Map<string, Group>();
     const answers = batch.map((p) => new Array<boolean>(p.keys.length));
     batch.forEach((p, call) =>
       p.keys.forEach((key, k) => {
-        const list = groups.get(key);
-        if (list) list.push(call, k);
-        else groups.set(key, [call, k]);
+        const id = `${key}@${p.windows[k]}`;
+        const group = groups.get(id);
+        if (group) {
+          group.places.push(call, k);
+          group.earlier += p.earlier[k]!;
+        } else groups.set(id, { key, window: p.windows[k]!, earlier: p.earlier[k]!, places: [call, k] });
       }),
     );
+    const list = [...groups.values()];
     // A named statement: each connection parses and plans it once instead of on every flush,
     // which runs several hundred times a second under load.
-    const { rows } = await this.db.query<{ k: string; hits: number }>({
+    const { rows } = await this.db.query<{ k: string; w: number; hits: number }>({
       name: 'hit-rate-windows-upsert',
       text: UPSERT,
       values: [
-        [...groups.keys()],
-        [...groups.values()].map((g) => g.length / 2),
-        this.windowSeconds,
+        list.map((g) => g.key),
+        list.map((g) => g.window),
+        list.map((g) => g.earlier + g.places.length / 2),
         this.limit,
       ],
     });
     // Only windows that went over the limit come back: the rest fit whole.
     const over = new Map<string, number>();
-    for (const r of rows) over.set(r.k, r.hits);
-    for (const [key, group] of groups) {
-      const hits = over.get(key);
-      // The group's counts hold the last places of the window's total, in order.
-      const first = hits === undefined ? 1 : hits - group.length / 2 + 1;
-      for (let i = 0; i < group.length; i += 2)
-        answers[group[i]!]![group[i + 1]!] = hits === undefined || first + i / 2 <= this.limit;
+    for (const r of rows) over.set(`${r.k}@${r.w}`, r.hits);
+    for (const [id, { places }] of groups) {
+      const hits = over.get(id);
+      // The group's calls hold the last places of the window's total, in order (after the
+      // allowance it carried, which was let through before them).
+      const first = hits === undefined ? 1 : hits - places.length / 2 + 1;
+      for (let i = 0; i < places.length; i += 2)
+        answers[places[i]!]![places[i + 1]!] = hits === undefined || first + i / 2 <= this.limit;
     }
     batch.forEach((p, call) => p.resolve(answers[call]!));
     if (Date.now() >= this.nextPrune) this.prune();
@@ -109,6 +210,13 @@ export class BatchedWindowLimiter {
       .query({ name: 'hit-rate-windows-prune', text: PRUNE, values: [this.windowSeconds] })
       .catch(() => {});
   }
+}
+
+interface Group {
+  key: string;
+  window: number;
+  earlier: number;
+  places: number[];
 }
 
 const bucketWords = new Map<string, bigint>();
@@ -129,14 +237,14 @@ export function counterKey(bucket: string, subject: Buffer): string {
 }
 
 // Nearly every window is under its limit, so only those over it are returned: no row to send and
-// parse for the others. `w` is the window's start in Unix seconds, on the database clock.
+// parse for the others. `w` is the window's start in Unix seconds, on the asking instance's clock
+// (the one its local allowance counts by).
 const UPSERT = `
   WITH counted AS (
     INSERT INTO hit_rate_windows AS c (k, w, hits)
-    SELECT k, (floor(extract(epoch FROM now()) / $3::int) * $3::int)::int, n
-    FROM unnest($1::int8[], $2::int[]) AS t(k, n)
+    SELECT k, w, n FROM unnest($1::int8[], $2::int[], $3::int[]) AS t(k, w, n)
     ON CONFLICT (k, w) DO UPDATE SET hits = c.hits + excluded.hits
-    RETURNING c.k, c.hits)
-  SELECT k::text AS k, hits FROM counted WHERE hits > $4::int`;
+    RETURNING c.k, c.w, c.hits)
+  SELECT k::text AS k, w, hits FROM counted WHERE hits > $4::int`;
 
 const PRUNE = `DELETE FROM hit_rate_windows WHERE w < extract(epoch FROM now()) - $1::int`;

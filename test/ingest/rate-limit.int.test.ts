@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/db/pool.js';
+import { INGEST_LIMIT } from '../../src/ingest/deps.js';
 import { addressDigest } from '../../src/ratelimit/address.js';
 import { BatchedWindowLimiter, counterKey } from '../../src/ratelimit/batched-window.js';
 import { createSite, signUp } from '../support/accounts.js';
@@ -59,31 +60,38 @@ describe('the ingest rate limit: 600 hits per minute per site per address', () =
     expect(await streamCount(t.deps)).toBe(before + 610);
   });
 
-  it('keeps counters only as keyed digests shared through Postgres', async () => {
-    const { rows } = await t.database.pool.query<{ k: string; hits: number }>(
-      'SELECT k::text AS k, hits FROM hit_rate_windows ORDER BY hits DESC',
-    );
+  it('keeps counters only as keyed digests shared through Postgres, for addresses past the allowance', async () => {
     // The key is the digest's first 8 bytes XOR the first 8 of SHA-256 of the site's bucket.
     const keyOf = async (address: string) => {
       const digest = await addressDigest(t.database.pool, address);
       const bucket = createHash('sha256').update(`ingest:${site}`).digest();
       return (digest.readBigInt64BE(0) ^ bucket.readBigInt64BE(0)).toString();
     };
-    expect(rows[0]).toEqual({ k: await keyOf('203.0.113.50'), hits: 651 });
-    expect(rows[1]).toEqual({ k: await keyOf('203.0.113.51'), hits: 10 });
-    expect(rows[0]!.k).toBe(
+    const hitsOf = async (address: string) => {
+      const { rows } = await t.database.pool.query<{ hits: number }>(
+        'SELECT hits FROM hit_rate_windows WHERE k = $1',
+        [await keyOf(address)],
+      );
+      return rows.map((r) => r.hits);
+    };
+    // Every hit of the busy address is in its counter: the first call past the local allowance
+    // carried the 16 let through before it.
+    expect(await hitsOf('203.0.113.50')).toEqual([651]);
+    // Ten hits stay within the allowance: no row, no round trip.
+    expect(await hitsOf('203.0.113.51')).toEqual([]);
+    expect(await keyOf('203.0.113.50')).toBe(
       counterKey(`ingest:${site}`, await addressDigest(t.database.pool, '203.0.113.50')),
     );
   });
 });
 
 describe('the batched limiter across API instances', () => {
-  it('lets exactly the limit through when two instances count one address at once', async () => {
+  it('lets exactly the limit through when two instances without an allowance count one address at once', async () => {
     await freshWindow(20_000);
     // Two instances: limiters on pools of their own, as two API processes have.
     const pools = [createPool(t.database.url, 4), createPool(t.database.url, 4)];
     try {
-      const limiters = pools.map((p) => new BatchedWindowLimiter(p, 600, 60));
+      const limiters = pools.map((p) => new BatchedWindowLimiter(p, { limit: 600, windowSeconds: 60 }));
       const subject = await addressDigest(t.database.pool, '198.51.100.9');
       const answers = await Promise.all(
         Array.from({ length: 650 }, (_, i) => limiters[i % 2]!.allow('test:shared', subject)),
@@ -101,27 +109,124 @@ describe('the batched limiter across API instances', () => {
     }
   });
 
-  it('answers a call for many counters in order, counted with the single calls of the same flush', async () => {
-    await freshWindow(5_000);
-    const limiter = new BatchedWindowLimiter(t.database.pool, 5, 60);
-    const a = await addressDigest(t.database.pool, '198.51.100.11');
-    const b = await addressDigest(t.database.pool, '198.51.100.12');
-    const bucket = `test:each:${Date.now()}`;
-    // a's places in the window: 1 and 2, then 3, 4, (b), 5 and 6 in the call, then 7.
-    const [first, second, each, after] = await Promise.all([
-      limiter.allow(bucket, a),
-      limiter.allow(bucket, a),
-      limiter.allowEach([a, a, b, a, a].map((subject) => ({ bucket, subject }))),
-      limiter.allow(bucket, a),
-    ]);
-    expect([first, second]).toEqual([true, true]);
-    expect(each).toEqual([true, true, true, true, false]);
-    expect(after).toBe(false);
-    expect(await limiter.allowEach([])).toEqual([]);
+  it('lets through at most the allowance more than the limit when two instances with one share an address', async () => {
+    await freshWindow(20_000);
+    const pools = [createPool(t.database.url, 4), createPool(t.database.url, 4)];
+    try {
+      const [a, b] = pools.map(
+        (p) => new BatchedWindowLimiter(p, { limit: 600, windowSeconds: 60, localAllowance: 16 }),
+      );
+      const subject = await addressDigest(t.database.pool, '198.51.100.8');
+      const bucket = `test:spread:${Date.now()}`;
+      // A lets 10 through on its own, which Postgres does not hear of yet.
+      const first = await Promise.all(Array.from({ length: 10 }, () => a!.allow(bucket, subject)));
+      expect(first.every(Boolean)).toBe(true);
+      // B counts its own 650 exactly: its first 600.
+      const fromB = await Promise.all(Array.from({ length: 650 }, () => b!.allow(bucket, subject)));
+      expect(fromB.indexOf(false)).toBe(600);
+      expect(fromB.filter(Boolean)).toHaveLength(600);
+      // A's allowance runs out at its 16th; its 17th carries the 16 to Postgres and is refused.
+      const more = await Promise.all(Array.from({ length: 7 }, () => a!.allow(bucket, subject)));
+      expect(more).toEqual([true, true, true, true, true, true, false]);
+      // 616 let through in all: the limit and A's allowance. Postgres holds every call.
+      const { rows } = await t.database.pool.query<{ hits: number }>(
+        'SELECT hits FROM hit_rate_windows WHERE k = $1',
+        [counterKey(bucket, subject)],
+      );
+      expect(rows).toEqual([{ hits: 667 }]);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
   });
 
+  it('writes nothing for an address within its allowance, and the whole count with the first call past it', async () => {
+    await freshWindow(5_000);
+    const limiter = new BatchedWindowLimiter(t.database.pool, INGEST_LIMIT);
+    const subject = await addressDigest(t.database.pool, '198.51.100.13');
+    const bucket = `test:allowance:${Date.now()}`;
+    const rows = async () =>
+      (
+        await t.database.pool.query<{ hits: number }>('SELECT hits FROM hit_rate_windows WHERE k = $1', [
+          counterKey(bucket, subject),
+        ])
+      ).rows;
+    for (let i = 0; i < INGEST_LIMIT.localAllowance; i++)
+      expect(await limiter.allow(bucket, subject)).toBe(true);
+    expect(await rows()).toEqual([]);
+    expect(await limiter.allow(bucket, subject)).toBe(true);
+    expect(await rows()).toEqual([{ hits: INGEST_LIMIT.localAllowance + 1 }]);
+    expect(await limiter.allow(bucket, subject)).toBe(true);
+    expect(await rows()).toEqual([{ hits: INGEST_LIMIT.localAllowance + 2 }]);
+  });
+
+  it('carries the allowance again after an upsert that failed', async () => {
+    await freshWindow(10_000);
+    // The limiter's connection gives up on a lock after 300 ms, as on a Postgres that is unavailable.
+    const url = new URL(t.database.url);
+    url.searchParams.set('options', '-c lock_timeout=300');
+    const pool = createPool(url.toString(), 1);
+    const holder = await t.database.pool.connect();
+    try {
+      const limiter = new BatchedWindowLimiter(pool, { limit: 5, windowSeconds: 60, localAllowance: 2 });
+      const subject = await addressDigest(t.database.pool, '198.51.100.14');
+      const bucket = `test:failed:${Date.now()}`;
+      expect([await limiter.allow(bucket, subject), await limiter.allow(bucket, subject)]).toEqual([
+        true,
+        true,
+      ]);
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE hit_rate_windows IN ACCESS EXCLUSIVE MODE');
+      await expect(limiter.allow(bucket, subject)).rejects.toThrow(/lock timeout/);
+      await holder.query('COMMIT');
+      // The 2 let through and this call: 3 in Postgres, so 2 more fit under 5.
+      expect(await limiter.allow(bucket, subject)).toBe(true);
+      const { rows } = await t.database.pool.query<{ hits: number }>(
+        'SELECT hits FROM hit_rate_windows WHERE k = $1',
+        [counterKey(bucket, subject)],
+      );
+      expect(rows).toEqual([{ hits: 3 }]);
+      expect(await limiter.allowEach([1, 2, 3].map(() => ({ bucket, subject })))).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      holder.release();
+      await pool.end();
+    }
+  });
+
+  // One instance is exact whatever its allowance: the answers are those of counting every call in
+  // Postgres (an allowance over the limit counts as the limit).
+  it.each([0, 2, 16])(
+    'answers a call for many counters in order, counted with the single calls of the same flush (allowance %i)',
+    async (localAllowance) => {
+      await freshWindow(5_000);
+      const limiter = new BatchedWindowLimiter(t.database.pool, {
+        limit: 5,
+        windowSeconds: 60,
+        localAllowance,
+      });
+      const a = await addressDigest(t.database.pool, '198.51.100.11');
+      const b = await addressDigest(t.database.pool, '198.51.100.12');
+      const bucket = `test:each:${localAllowance}:${Date.now()}`;
+      // a's places in the window: 1 and 2, then 3, 4, (b), 5 and 6 in the call, then 7.
+      const [first, second, each, after] = await Promise.all([
+        limiter.allow(bucket, a),
+        limiter.allow(bucket, a),
+        limiter.allowEach([a, a, b, a, a].map((subject) => ({ bucket, subject }))),
+        limiter.allow(bucket, a),
+      ]);
+      expect([first, second]).toEqual([true, true]);
+      expect(each).toEqual([true, true, true, true, false]);
+      expect(after).toBe(false);
+      expect(await limiter.allowEach([])).toEqual([]);
+    },
+  );
+
   it('drops the rows of windows that have ended', async () => {
-    const limiter = new BatchedWindowLimiter(t.database.pool, 5, 1);
+    const limiter = new BatchedWindowLimiter(t.database.pool, { limit: 5, windowSeconds: 1 });
     const subject = await addressDigest(t.database.pool, '198.51.100.10');
     expect(await limiter.allow('test:prune', subject)).toBe(true);
     await new Promise((r) => setTimeout(r, 2_100));
