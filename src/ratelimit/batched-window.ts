@@ -35,10 +35,10 @@ export interface BatchedWindowOptions {
 }
 
 /**
- * Bounds the local counts of a window (about 100 bytes each): past it, counters not yet seen in the
- * window are counted in Postgres from their first call, which stays exact.
+ * Bounds the local counts of a window (70 bytes each measured, so under 20 MB): past it, counters not yet
+ * seen in the window are counted in Postgres from their first call, which stays exact.
  */
-const MAX_LOCAL_COUNTERS = 1_000_000;
+const MAX_LOCAL_COUNTERS = 250_000;
 
 /**
  * Fixed-window counters for high-rate limits (ingest, edge), shared by every API instance through
