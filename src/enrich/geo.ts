@@ -17,8 +17,17 @@ export interface GeoInfo {
 }
 
 export interface GeoLookup {
-  lookup(ip: string): GeoInfo;
+  /**
+   * The address's country, network and place. With `digest` (the address's keyed digest,
+   * src/ratelimit/address.ts) the answer is remembered by it, never by the address: a visitor's
+   * hits of a few minutes come from one address, and the lookups were the ingest pipeline's
+   * largest step.
+   */
+  lookup(ip: string, digest?: Buffer): GeoInfo;
 }
+
+/** Answers remembered (shared objects: callers only read them); past it, all are forgotten. */
+const REMEMBERED = 100_000;
 
 export interface GeoOptions {
   /**
@@ -51,17 +60,29 @@ export async function openGeo(opts: GeoOptions = {}): Promise<GeoLookup> {
     Promise.all((opts.cityDbPaths ?? []).map((path) => open<Response>(path))),
   ]);
   const byFamily = cityReadersByFamily(cities);
+  const find = (ip: string): GeoInfo => {
+    const addr = parseAddress(ip);
+    if (!addr || isSpecialPurpose(addr)) return {};
+    const info: GeoInfo = {};
+    const country = (countries.get(addr.text) as WhoisCountryRecord | null)?.country_code;
+    if (country) info.country = country;
+    const asn = asns.lookup(addr);
+    if (asn) Object.assign(info, asn);
+    putPlace(info, byFamily[addr.family], addr);
+    return info;
+  };
+  const remembered = new Map<string, GeoInfo>();
 
   return {
-    lookup(ip) {
-      const addr = parseAddress(ip);
-      if (!addr || isSpecialPurpose(addr)) return {};
-      const info: GeoInfo = {};
-      const country = (countries.get(addr.text) as WhoisCountryRecord | null)?.country_code;
-      if (country) info.country = country;
-      const asn = asns.lookup(addr);
-      if (asn) Object.assign(info, asn);
-      putPlace(info, byFamily[addr.family], addr);
+    lookup(ip, digest) {
+      if (!digest?.length) return find(ip);
+      const key = digest.toString('latin1');
+      let info = remembered.get(key);
+      if (info === undefined) {
+        info = find(ip);
+        if (remembered.size >= REMEMBERED) remembered.clear();
+        remembered.set(key, info);
+      }
       return info;
     },
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HitRecorded } from '../../streams/events.js';
 import { subjectFor } from '../../streams/subjects.js';
 import { isBotAgent } from '../enrich/bot-agent.js';
-import type { GeoLookup } from '../enrich/geo.js';
+import type { GeoInfo, GeoLookup } from '../enrich/geo.js';
 import { screenClass } from '../enrich/screen.js';
 import { parseUserAgent } from '../enrich/user-agent.js';
 import type { Appender } from '../nats/append.js';
@@ -147,7 +147,15 @@ export async function prepareHits(deps: IngestDeps, requests: readonly HitInputs
       if (o.kind !== 'pass') return o;
       return {
         kind: 'accepted',
-        event: hitEvent(deps, o.payload, o.site, o.url, requests[i]!.ctx, salts[salted++]!),
+        event: hitEvent(
+          deps,
+          o.payload,
+          o.site,
+          o.url,
+          requests[i]!.ctx,
+          salts[salted++]!,
+          deps.geo.lookup(requests[i]!.ctx.address, subjects[i]),
+        ),
       };
     }),
   );
@@ -185,7 +193,15 @@ export async function enrichHit(
   url: URL,
   ctx: HitContext,
 ): Promise<HitRecorded> {
-  return hitEvent(deps, p, site, url, ctx, await deps.salts.saltFor(site.id, ctx.receivedAt));
+  return hitEvent(
+    deps,
+    p,
+    site,
+    url,
+    ctx,
+    await deps.salts.saltFor(site.id, ctx.receivedAt),
+    deps.geo.lookup(ctx.address),
+  );
 }
 
 function hitEvent(
@@ -195,9 +211,9 @@ function hitEvent(
   url: URL,
   ctx: HitContext,
   salt: Buffer,
+  geo: GeoInfo,
 ): HitRecorded {
   const ua = parseUserAgent(ctx.userAgent);
-  const geo = deps.geo.lookup(ctx.address);
   const event: HitRecorded = {
     type: 'HitRecorded',
     id: randomUUID(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type GeoLookup, openGeo } from '../../src/enrich/geo.js';
@@ -48,6 +49,40 @@ describe('openGeo without a City file', () => {
 
   it.each(['', 'unknown', '1.2.3', '8.8.8.8:443'])('tells nothing about the non-address %j', (ip) => {
     expect(plain.lookup(ip)).toEqual({});
+  });
+});
+
+describe('answers remembered by the keyed digest of the address', () => {
+  const digestOf = (ip: string) => createHash('sha256').update(`key:${ip}`).digest();
+
+  it('gives the same answer as a lookup without one, the second time without looking up', () => {
+    const geo = plain;
+    const digest = digestOf('8.8.8.8');
+    const first = geo.lookup('8.8.8.8', digest);
+    expect(first).toEqual(geo.lookup('8.8.8.8'));
+    // Remembered by the digest alone: the address given with it is not looked at again (a digest
+    // stands for one address; this pairing never happens in use).
+    expect(geo.lookup('1.1.1.1', digest)).toBe(first);
+    expect(geo.lookup('1.1.1.1', digestOf('1.1.1.1'))).toEqual({
+      country: 'AU',
+      asn: 13335,
+      as_org: 'Cloudflare, Inc.',
+    });
+  });
+
+  it('remembers nothing without a digest, or with an empty one', () => {
+    const geo = plain;
+    expect(geo.lookup('8.8.8.8', Buffer.alloc(0))).toEqual({
+      country: 'US',
+      asn: 15169,
+      as_org: 'Google LLC',
+    });
+    expect(geo.lookup('1.1.1.1', Buffer.alloc(0))).toEqual({
+      country: 'AU',
+      asn: 13335,
+      as_org: 'Cloudflare, Inc.',
+    });
+    expect(geo.lookup('8.8.8.8')).not.toBe(geo.lookup('8.8.8.8'));
   });
 });
 
