@@ -148,7 +148,6 @@ export async function prepareHits(deps: IngestDeps, requests: readonly HitInputs
       return {
         kind: 'accepted',
         event: hitEvent(
-          deps,
           o.payload,
           o.site,
           o.url,
@@ -194,7 +193,6 @@ export async function enrichHit(
   ctx: HitContext,
 ): Promise<HitRecorded> {
   return hitEvent(
-    deps,
     p,
     site,
     url,
@@ -205,7 +203,6 @@ export async function enrichHit(
 }
 
 function hitEvent(
-  deps: IngestDeps,
   p: TrackPayload,
   site: Site,
   url: URL,

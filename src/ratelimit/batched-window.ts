@@ -10,8 +10,8 @@ export interface Counted {
 /** A call's counters that are counted in Postgres, in order, answered together. */
 interface Pending {
   keys: string[];
-  /** Each counter's window, its start in Unix seconds. */
-  windows: number[];
+  /** The window the call was made in, its start in Unix seconds. */
+  window: number;
   /** Per counter, the hits this instance let through before it (its allowance), else 0. */
   earlier: number[];
   resolve: (allowed: boolean[]) => void;
@@ -83,7 +83,8 @@ export class BatchedWindowLimiter {
   allowEach(counted: readonly Counted[]): Promise<boolean[]> {
     const window = this.currentWindow();
     const answers = new Array<boolean>(counted.length);
-    const sent: Pending = { keys: [], windows: [], earlier: [], resolve: () => {}, reject: () => {} };
+    const keys: string[] = [];
+    const earlier: number[] = [];
     const places: number[] = [];
     for (let i = 0; i < counted.length; i++) {
       const key = counterKey(counted[i]!.bucket, counted[i]!.subject);
@@ -92,21 +93,25 @@ export class BatchedWindowLimiter {
         answers[i] = true;
         continue;
       }
-      sent.keys.push(key);
-      sent.windows.push(window);
+      keys.push(key);
       // The first call past the allowance carries it: from then on Postgres holds the whole count.
-      sent.earlier.push(here === this.allowance ? this.allowance : 0);
+      earlier.push(here === this.allowance ? this.allowance : 0);
       places.push(i);
     }
     if (places.length === 0) return Promise.resolve(answers);
     return new Promise((resolve, reject) => {
-      sent.resolve = (allowed) => {
-        places.forEach((i, k) => (answers[i] = allowed[k]!));
-        resolve(answers);
-      };
-      sent.reject = (err) => {
-        this.unsend(sent);
-        reject(err);
+      const sent: Pending = {
+        keys,
+        window,
+        earlier,
+        resolve: (allowed) => {
+          places.forEach((i, k) => (answers[i] = allowed[k]!));
+          resolve(answers);
+        },
+        reject: (err) => {
+          this.unsend(sent);
+          reject(err);
+        },
       };
       this.queue.push(sent);
       if (this.queue.length === 1) queueMicrotask(() => this.pump());
@@ -140,8 +145,9 @@ export class BatchedWindowLimiter {
    * so the next call past it carries it again.
    */
   private unsend(p: Pending): void {
+    if (p.window !== this.localWindow) return;
     p.keys.forEach((key, k) => {
-      if (p.earlier[k]! > 0 && p.windows[k] === this.localWindow) this.local.set(key, this.allowance);
+      if (p.earlier[k]! > 0) this.local.set(key, this.allowance);
     });
   }
 
@@ -167,12 +173,12 @@ export class BatchedWindowLimiter {
     const answers = batch.map((p) => new Array<boolean>(p.keys.length));
     batch.forEach((p, call) =>
       p.keys.forEach((key, k) => {
-        const id = `${key}@${p.windows[k]}`;
+        const id = `${key}@${p.window}`;
         const group = groups.get(id);
         if (group) {
           group.places.push(call, k);
           group.earlier += p.earlier[k]!;
-        } else groups.set(id, { key, window: p.windows[k]!, earlier: p.earlier[k]!, places: [call, k] });
+        } else groups.set(id, { key, window: p.window, earlier: p.earlier[k]!, places: [call, k] });
       }),
     );
     const list = [...groups.values()];
