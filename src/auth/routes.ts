@@ -16,6 +16,7 @@ import {
   passwordResetUser,
   verifyPassword,
 } from './passwords.js';
+import { accountLimit, countFailedLogin, forgetFailedLogins, refuseLockedAccount } from './account-limit.js';
 import { endAllSessions, endSession, startSession } from './sessions.js';
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('not an email address'));
@@ -57,13 +58,18 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.post('/login', async (req, reply) => {
     await limitAddress(db, req, 'login');
     const body = parseInput(LoginBody, req.body);
+    // Counted for every email, with an account or not, so the limit does not reveal which exist.
+    const account = await accountLimit(db, body.email);
+    await refuseLockedAccount(db, account);
     const { rows } = await db.query<{ id: number; email: string; password_hash: string }>(
       sql`SELECT id, email, password_hash FROM users WHERE lower(email) = ${body.email}`,
     );
     const user = rows[0];
     if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || user === undefined) {
+      await countFailedLogin(db, account);
       throw new AppError('unauthorized', 'wrong email or password');
     }
+    await forgetFailedLogins(db, account);
     // A fresh token on every login, and the one presented before is ended (no session fixation).
     await endSession(db, req, reply);
     await startSession(db, req, reply, user.id);
