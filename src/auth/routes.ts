@@ -40,6 +40,7 @@ const LIMITS = {
 
 export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  const secure = deps.config.COOKIE_SECURE;
 
   app.post('/register', async (req, reply) => {
     await limitAddress(db, req, 'register');
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const id = rows[0]?.id;
     if (id === undefined)
       throw new AppError('conflict', 'an account with this email exists', { field: 'email' });
-    await startSession(db, req, reply, id);
+    await startSession(db, req, reply, id, secure);
     return reply.status(201).send({ data: { user: { id, email: body.email } } });
   });
 
@@ -71,13 +72,13 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     }
     await forgetFailedLogins(db, account);
     // A fresh token on every login, and the one presented before is ended (no session fixation).
-    await endSession(db, req, reply);
-    await startSession(db, req, reply, user.id);
+    await endSession(db, req, reply, secure);
+    await startSession(db, req, reply, user.id, secure);
     return { data: { user: { id: user.id, email: user.email } } };
   });
 
   app.post('/logout', async (req, reply) => {
-    await endSession(db, req, reply);
+    await endSession(db, req, reply, secure);
     return reply.status(204).send();
   });
 

@@ -26,6 +26,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { registerErrorHandlers } from './errors.js';
 import { healthRoutes } from './health.js';
 import { observeRequest } from './metrics.js';
+import { addSecurityHeaders } from './security-headers.js';
 import { trustProxyOption } from './trust-proxy.js';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -60,8 +61,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // answer CORS route by route (src/http/cross-origin.ts): no route outside them grants an origin.
     await timed.register(trackerRoutes, { deps });
     await timed.register(edgeRoutes, { deps });
-    // What a signed-in user calls: session cookies are read and set only here.
+    // What a signed-in user calls: session cookies are read and set only here, and the dashboard's
+    // and API's security headers are sent (src/http/security-headers.ts).
     await timed.register(async (withSessions) => {
+      addSecurityHeaders(withSessions);
       await withSessions.register(cookie);
       await withSessions.register(authRoutes, { deps, prefix: '/api/auth' });
       await withSessions.register(siteRoutes, { deps, prefix: '/api/sites' });

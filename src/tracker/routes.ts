@@ -52,6 +52,7 @@ export const trackerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) 
     const vary = reply.getHeader('vary'); // CORS may have put Origin there already
     reply
       .header('content-type', 'application/javascript; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=3600')
       .header('etag', script.etag)
       .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
