@@ -6,6 +6,9 @@ import { parseCidr } from './catalog/cidr.js';
 export const ROLES = ['all', 'api', 'projector'] as const;
 export type Role = (typeof ROLES)[number];
 
+export const COOKIE_SECURE = ['auto', 'true', 'false'] as const;
+export type CookieSecure = (typeof COOKIE_SECURE)[number];
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// URL');
@@ -60,6 +63,14 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: trustProxy
     .default(false)
     .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs'),
+  /**
+   * When the session cookie is `Secure`: `auto` when the request is https (X-Forwarded-Proto from a
+   * TRUST_PROXY peer counts), `true` always (behind a TLS proxy that is not trusted), `false` never.
+   */
+  COOKIE_SECURE: z
+    .enum(COOKIE_SECURE)
+    .default('auto')
+    .describe(`one of ${COOKIE_SECURE.join(', ')}`),
   LOG_LEVEL: z
     .enum(LOG_LEVELS)
     .default('info')

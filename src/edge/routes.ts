@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { join } from 'node:path';
 import { loadOperatorRanges } from '../catalog/operator-ranges.js';
 import { subjectFor } from '../../streams/subjects.js';
+import { allowOriginHook, preflight } from '../http/cross-origin.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, errorBody, fromZod } from '../http/errors.js';
 import { child } from '../http/metrics.js';
@@ -73,7 +74,8 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   // The signature covers the body's exact bytes, so it is kept as received.
   keepBodiesRaw(app, 'buffer', BODY_LIMIT);
 
-  app.post('/api/log/edge', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+  app.options('/api/log/edge', preflight(['POST']));
+  app.post('/api/log/edge', { bodyLimit: BODY_LIMIT, onRequest: allowOriginHook }, async (req, reply) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     let json: unknown;
     try {

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from '../auth/routes.js';
 import { edgeRoutes } from '../edge/routes.js';
@@ -27,6 +26,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { registerErrorHandlers } from './errors.js';
 import { healthRoutes } from './health.js';
 import { observeRequest } from './metrics.js';
+import { addSecurityHeaders } from './security-headers.js';
 import { trustProxyOption } from './trust-proxy.js';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -57,14 +57,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     });
     await timed.register(healthRoutes, { deps });
-    // The tracker script and edge shipments come from other origins too; they carry no session.
-    await timed.register(async (crossOrigin) => {
-      await crossOrigin.register(cors, { origin: true, methods: ['GET', 'POST'], maxAge: 86400 });
-      await crossOrigin.register(trackerRoutes, { deps });
-      await crossOrigin.register(edgeRoutes, { deps });
-    });
-    // What a signed-in user calls: session cookies are read and set only here.
+    // The tracker script and edge shipments come from other origins too; they carry no session and
+    // answer CORS route by route (src/http/cross-origin.ts): no route outside them grants an origin.
+    await timed.register(trackerRoutes, { deps });
+    await timed.register(edgeRoutes, { deps });
+    // What a signed-in user calls: session cookies are read and set only here, and the dashboard's
+    // and API's security headers are sent (src/http/security-headers.ts).
     await timed.register(async (withSessions) => {
+      addSecurityHeaders(withSessions);
       await withSessions.register(cookie);
       await withSessions.register(authRoutes, { deps, prefix: '/api/auth' });
       await withSessions.register(siteRoutes, { deps, prefix: '/api/sites' });
