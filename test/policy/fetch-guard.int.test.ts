@@ -172,6 +172,19 @@ describe('the policy fetcher reaches public addresses only', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('gives up on a body that never ends within the same cap', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('User-agent: *\n');
+    };
+    const outcome = await fetchPolicyFile(db.pool, site, 'llms', {
+      originFor: () => `http://127.0.0.1:${port}`,
+      allowPrivate: true,
+      timeoutMs: 300,
+    });
+    expect(outcome).toEqual({ status: 'failed', error: 'no answer within 300 ms' });
+  });
+
   it('fetches and stores from a loopback server when private ranges are allowed', async () => {
     handler = (_req, res) =>
       res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
