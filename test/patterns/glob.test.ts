@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileGlob, compileGlobs } from '../../src/patterns/glob.js';
 
@@ -69,6 +70,29 @@ describe('compileGlob', () => {
     expect(disagreements).toEqual([]);
   });
 
+  it('agrees with the anchored regex on long pieces too (the KMP path)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b'), maxLength: 40, size: 'max' });
+    const flip = (t: string, at: number) =>
+      t === ''
+        ? 'a'
+        : t.slice(0, at % t.length) + (t[at % t.length] === 'a' ? 'b' : 'a') + t.slice((at % t.length) + 1);
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 5 }),
+        fc.array(word, { maxLength: 5 }),
+        fc.nat(),
+        (pieces, fill, at) => {
+          const pattern = pieces.join('*');
+          // The pieces in order with filler between them (a match), and the same with one letter changed.
+          const text = pieces.map((p, i) => (i > 0 ? (fill[i] ?? '') : '') + p).join('');
+          for (const t of [text, flip(text, at)])
+            expect(compileGlob(pattern)(t)).toBe(regexOf(pattern).test(t));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   // Bounds are hang detectors: a backtracking engine takes seconds to hours on these.
   it('answers hostile patterns and texts at once, with the exact result', () => {
     const started = performance.now();
@@ -77,6 +101,9 @@ describe('compileGlob', () => {
     expect(compileGlob('/' + '*a'.repeat(250) + '*b')('/' + 'a'.repeat(200_000))).toBe(false);
     expect(compileGlob('/*' + 'a'.repeat(499) + 'b')('/' + 'a'.repeat(200_000))).toBe(false);
     expect(compileGlob('/*' + 'a'.repeat(499) + 'b')('/' + 'a'.repeat(200_000) + 'b')).toBe(true);
+    for (const n of [2, 6, 15, 16, 17, 40])
+      expect(compileGlob('/*' + 'a'.repeat(n - 1) + 'b*')('/' + 'a'.repeat(200_000))).toBe(false);
+    expect(compileGlob('/*' + 'ab'.repeat(20) + 'c')('/' + 'ab'.repeat(100_000) + 'c')).toBe(true);
     const many = compileGlobs(Array.from({ length: 100 }, (_, i) => '/*' + 'a'.repeat(i + 1) + '*b*'));
     expect(many('/' + 'a'.repeat(200_000))).toBe(false);
     expect(performance.now() - started).toBeLessThan(2000);
