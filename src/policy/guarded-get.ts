@@ -46,8 +46,8 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
     for (let hop = 0; ; hop++) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:')
         throw new GuardedGetError(`refused: ${current.protocol} is not http or https`);
-      const address = await checkedAddress(current.hostname, options, deadline);
-      const res = await get(current, address, options.headers, deadline);
+      const addresses = await checkedAddresses(current.hostname, options, deadline);
+      const res = await get(current, addresses, options.headers, deadline);
       const location = res.headers.location;
       if (!REDIRECTS.has(res.statusCode ?? 0) || location === undefined)
         return response(res, deadline, timedOut);
@@ -64,19 +64,25 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
   }
 }
 
-/** The one address a hop connects to: the host itself when it is an address, else a resolved one. */
-async function checkedAddress(host: string, options: GuardedGetOptions, deadline: AbortSignal) {
+type Address = { address: string; family: number };
+
+/** The addresses a hop may connect to: the host itself when it is an address, else its public ones. */
+async function checkedAddresses(
+  host: string,
+  options: GuardedGetOptions,
+  deadline: AbortSignal,
+): Promise<Address[]> {
   const literal = host.replace(/^\[(.*)\]$/, '$1');
   const family = isIP(literal);
   if (family !== 0) {
     const refusal = addressRefusal(literal, options.allowPrivate);
     if (refusal)
       throw new GuardedGetError(`refused: ${literal} is ${article(refusal)} address, not a public one`);
-    return { address: literal, family };
+    return [{ address: literal, family }];
   }
   const answers = await abortable((options.resolve ?? systemResolve)(host), deadline);
-  const usable = answers.find((a) => addressRefusal(a.address, options.allowPrivate) === undefined);
-  if (usable) return usable;
+  const usable = answers.filter((a) => addressRefusal(a.address, options.allowPrivate) === undefined);
+  if (usable.length > 0) return usable.map(({ address, family }) => ({ address, family }));
   const first = answers[0];
   if (!first) throw new GuardedGetError(`${host} has no address`);
   const refusal = addressRefusal(first.address, options.allowPrivate)!;
@@ -89,14 +95,14 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${
 
 function get(
   url: URL,
-  address: { address: string; family: number },
+  addresses: Address[],
   headers: Record<string, string>,
   signal: AbortSignal,
 ): Promise<http.IncomingMessage> {
-  // Node asks with `all: true` when it may try several families; either way only this address.
+  // Node asks with `all: true` when it tries addresses in turn (happy eyeballs); either way only checked ones.
   const lookup = ((_host, opts, callback) => {
-    if (opts.all) callback(null, [address]);
-    else callback(null, address.address, address.family);
+    if (opts.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
   }) as LookupFunction;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {

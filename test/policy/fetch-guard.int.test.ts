@@ -125,6 +125,17 @@ describe('the policy fetcher reaches public addresses only', () => {
     expect(requested).toEqual([`blog.example:${port} /robots.txt`]);
   });
 
+  it('connects only to the answers that pass when a name has several', async () => {
+    const outcome = await fetchPolicyFile(db.pool, site, 'robots', {
+      originFor: (d) => `http://${d}:${port}`,
+      lookup: resolvesTo('169.254.169.254', '127.0.0.1'),
+      allowPrivate: true,
+      timeoutMs: 5000,
+    });
+    expect(outcome).toMatchObject({ http: 200, status: 'stored' });
+    expect(requested).toEqual([`blog.example:${port} /robots.txt`]);
+  });
+
   it('gives up after five redirects', async () => {
     handler = (req, res) => res.writeHead(301, { location: `${req.url}x` }).end();
     const outcome = await fetchPolicyFile(db.pool, site, 'llms', {
