@@ -5,9 +5,8 @@ import { compileGlob, type GlobMatcher } from '../patterns/glob.js';
  * a final `$`, most octets wins, allow wins a tie), with the rules of every group naming the same
  * agent merged, as robots-parser (samclarke) implements it; its verdicts are kept exactly (the
  * tests run Google's and the RFC's cases). The library itself is not used: its matcher costs a
- * rule's length times the path's, and a 500 KiB file of `/*a*a…*b` rules took 5.5 s per fetch on
- * the thread that folds it; src/patterns/glob.ts costs their sum. Its line reader departs from
- * the RFC too: it would
+ * rule's length times the path's, on every fetch the projector judges, where src/patterns/glob.ts
+ * costs their sum. Its line reader departs from the RFC too: it would
  * - let a Sitemap, Crawl-delay or unknown record end a run of user-agent lines (§2.2.4: other
  *   records MUST NOT terminate a group);
  * - send an agent named only by a group without rules to `*` (§2.1, §5.1: that group allows all);
