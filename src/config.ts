@@ -93,6 +93,12 @@ export const ConfigSchema = z.object({
     .max(24 * 7)
     .default(6)
     .describe('hours between policy-file fetches, 0-168 (0 = off)'),
+  /**
+   * Whether the policy fetcher may also connect to loopback, private (RFC 1918), link-local, CGNAT
+   * and unique-local addresses, for an operator who tracks intranet sites; metadata, multicast and
+   * reserved addresses stay refused (docs/operations.md, Security).
+   */
+  POLICY_FETCH_PRIVATE: z.stringbool().default(false).describe('true or false'),
   /** Citation gap (docs/api.md): a URL whose fetches per answer-engine arrival reach this is a `gap`. */
   CITATION_GAP_RATIO: z.coerce
     .number()

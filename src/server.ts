@@ -69,7 +69,9 @@ export async function startTwofold(
 
   const policyFetches =
     serve.projectors && config.POLICY_FETCH_HOURS > 0
-      ? schedulePolicyFetches(db, log, config.POLICY_FETCH_HOURS)
+      ? schedulePolicyFetches(db, log, config.POLICY_FETCH_HOURS, {
+          allowPrivate: config.POLICY_FETCH_PRIVATE,
+        })
       : undefined;
 
   let app: FastifyInstance | undefined;

@@ -7,6 +7,7 @@ import { type Db, sql } from '../db/sql.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { parseInput } from '../http/parse.js';
+import { isPublicName } from './public-name.js';
 import { POLICY_FILE_NAMES, POLICY_KINDS, POLICY_MAX_BYTES, storePolicyFile } from './policy-files.js';
 import { getSite, SITE_COLUMNS, type Site, type SiteRow, siteView, toSite } from './sites.js';
 
@@ -23,10 +24,13 @@ function canonicalHost(value: string): string {
   return /^[\x21-\x7e]*$/.test(v) ? v : domainToASCII(v);
 }
 
-const Domain = z
-  .string()
-  .transform(canonicalHost)
-  .pipe(z.string().regex(HOST, 'a bare host name like example.com (no scheme, port or path)'));
+const Domain = z.string().transform(canonicalHost).pipe(
+  z
+    .string()
+    .regex(HOST, 'a bare host name like example.com (no scheme, port or path)')
+    // The policy fetcher reads the domain's robots.txt: an address or this machine would point it inward.
+    .refine(isPublicName, 'a public DNS name, not an IP address or localhost'),
+);
 
 const HostnamePattern = z
   .string()
