@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import { countUncaught } from '../../last-resort.js';
 import type { Logger } from '../../log.js';
 import type { HitGate } from '../gate.js';
-import { type HitAnswer, type HitRequest, STORED, type Tally } from '../handle.js';
+import { type HitAnswer, type HitRequest, silentAnswer, STORED, type Tally } from '../handle.js';
 import {
   applyCounts,
   type FromThread,
+  HIT_FIELDS,
   hitCount,
   type IngestThreadData,
   packHit,
@@ -28,6 +30,7 @@ const CLOSE_WAIT_MS = 15_000;
 const CHUNK = 32;
 
 const LOST: HitAnswer = { status: 503, failure: 'the ingest thread stopped before answering' };
+const NOT_HANDED: HitAnswer = { status: 503, failure: 'the hit could not be handed to the ingest thread' };
 
 /**
  * The hit pipeline on a thread of its own. The HTTP thread then only reads requests and writes
@@ -89,8 +92,38 @@ export class ThreadGate implements HitGate {
       unpackHits(hits, (id) => this.settle(id, LOST));
       return;
     }
-    this.worker.postMessage({ hits } satisfies ToThread);
+    try {
+      this.worker.postMessage({ hits } satisfies ToThread);
+    } catch {
+      this.handEach(this.worker, hits);
+    }
   };
+
+  /**
+   * A message that could not be copied to the thread (a value it cannot clone, or one nested deep
+   * enough to overflow the stack: the routes drop those first) is handed over hit by hit, so the
+   * hit at fault is dropped alone; a hit that fails again on its own is counted `unprocessable`
+   * and answered like any silent drop, and one that fails for another reason is answered 503.
+   * It runs from setImmediate, so nothing may escape it.
+   */
+  private handEach(worker: Worker, hits: WireHits): void {
+    for (let i = 0; i < hits.length; i += HIT_FIELDS) {
+      const one = hits.slice(i, i + HIT_FIELDS);
+      try {
+        worker.postMessage({ hits: one } satisfies ToThread);
+      } catch (err) {
+        unpackHits(one, (id, r) => {
+          const own = err instanceof RangeError || (err as { name?: string }).name === 'DataCloneError';
+          this.log.warn(
+            { err: { message: (err as Error).message } },
+            'a hit could not cross to the ingest thread',
+          );
+          if (own) this.tally.dropped(r.endpoint, 'unprocessable');
+          this.settle(id, own ? silentAnswer(r.endpoint) : NOT_HANDED);
+        });
+      }
+    }
+  }
 
   private start(): void {
     const worker = new Worker(BOOT, { workerData: { ...this.data, entry: this.entry.href } });
@@ -102,7 +135,13 @@ export class ThreadGate implements HitGate {
         for (const id of m.stored) this.settle(id, STORED);
         for (const [id, answer] of m.answers) this.settle(id, answer);
       } else if ('ready' in m) this.started.resolve();
-      else if ('fatal' in m) {
+      else if ('uncaught' in m) {
+        countUncaught();
+        this.log.error(
+          { err: { message: m.uncaught }, kind: m.kind },
+          'uncaught error in the ingest thread; serving on',
+        );
+      } else if ('fatal' in m) {
         this.log.error({ reason: m.fatal }, 'the ingest thread could not start');
         this.started.reject(new Error(`the ingest thread could not start: ${m.fatal}`));
       }
