@@ -58,13 +58,20 @@ function keyAt(text: string, start: number): string {
 }
 
 /**
- * `400 validation_error` for JSON text deeper than the bound, naming `field` (a parameter), or
- * for a whole body the top-level key where it went too deep (`body` when there is none).
+ * The `400 validation_error` for JSON text deeper than the bound, naming `field` (a parameter), or
+ * for a whole body the top-level key where it went too deep (`body` when there is none); undefined
+ * when the text stays within the bound.
  */
-export function assertJsonDepth(text: string, field?: string): void {
+export function jsonDepthError(text: string, field?: string): AppError | undefined {
   const at = tooDeepAt(text);
-  if (at === undefined) return;
-  throw new AppError('validation_error', `JSON may nest at most ${MAX_JSON_DEPTH} levels`, {
+  if (at === undefined) return undefined;
+  return new AppError('validation_error', `JSON may nest at most ${MAX_JSON_DEPTH} levels`, {
     field: field ?? (at === '' ? 'body' : at),
   });
+}
+
+/** Throws jsonDepthError's refusal, if there is one. */
+export function assertJsonDepth(text: string, field?: string): void {
+  const err = jsonDepthError(text, field);
+  if (err) throw err;
 }
