@@ -5,6 +5,8 @@
  * is nearly always one request's bug; a process that does die is replaced by the cluster, and an
  * ingest thread by its gate.
  */
+import type { Logger } from './log.js';
+
 let total = 0;
 
 /** Errors that reached a last-resort handler in this process, its threads included. */
@@ -20,4 +22,12 @@ export type UncaughtKind = 'uncaughtException' | 'unhandledRejection';
 export function serveOnUncaught(report: (err: unknown, kind: UncaughtKind) => void): void {
   process.on('uncaughtException', (err) => report(err, 'uncaughtException'));
   process.on('unhandledRejection', (reason) => report(reason, 'unhandledRejection'));
+}
+
+/** The process's last resort: each error is counted and logged with its stack, and serving goes on. */
+export function logUncaught(log: Logger): void {
+  serveOnUncaught((err, kind) => {
+    countUncaught();
+    log.error({ err, kind }, 'uncaught error; serving on');
+  });
 }

@@ -105,4 +105,9 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
     const odd = await beside('batch-brackets', 10, () => batch('['.repeat(2 * 1024 * 1024 - 16)));
     expect(odd.statusCode).toBe(204);
   });
+
+  it('needed no last resort for any of it', async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^twofold_uncaught_errors_total 0$/m);
+  });
 });
