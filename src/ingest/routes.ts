@@ -20,6 +20,11 @@ import { pixelPayload } from './pixel.js';
 import { ThreadGate } from './thread/gate.js';
 
 const TRACK_BODY_LIMIT = 64 * 1024;
+/**
+ * The user agent a hit is enriched by, cut to the length an edge row may carry: the parser reads
+ * no further, and the caches keyed by it hold 10,000 agents each, of 16 KB at most uncut.
+ */
+const MAX_USER_AGENT = 1024;
 const BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -39,7 +44,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     body,
     ctx: {
       address: req.ip,
-      userAgent: req.headers['user-agent'] ?? '',
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT),
       receivedAt: Date.now(),
       source: 'tracker',
       optOut: req.headers['dnt'] === '1' || req.headers['sec-gpc'] === '1',

@@ -106,6 +106,24 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
     expect(odd.statusCode).toBe(204);
   });
 
+  it('reads a user agent to 1,024 characters: agents alike that far are one agent', async () => {
+    const long = (tail: string) => `${CHROME} ${'x'.repeat(1024)}${tail}`;
+    const send = (tail: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/track',
+        remoteAddress: '198.51.100.31',
+        headers: { 'content-type': 'text/plain', 'user-agent': long(tail) },
+        payload: JSON.stringify({ s: site, u: `https://hostile.example/agent/${tail}` }),
+      });
+    expect((await send('a')).statusCode).toBe(204);
+    expect((await send('b')).statusCode).toBe(204);
+    const stored = (await streamEvents(t.deps)).filter((e) => String(e.pathname).startsWith('/agent/'));
+    expect(stored).toHaveLength(2);
+    expect(stored[0]!.browser).toBe('Chrome');
+    expect(stored[0]!.visitor).toBe(stored[1]!.visitor);
+  });
+
   it('needed no last resort for any of it', async () => {
     const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(text).toMatch(/^twofold_uncaught_errors_total 0$/m);
