@@ -21,6 +21,9 @@ const CLOSE_OBJECT = 0x7d;
  * within the bound. Text that is not JSON is only judged by its brackets; parsing it fails later.
  */
 export function tooDeepAt(text: string, max = MAX_JSON_DEPTH): string | undefined {
+  // Text with no more than `max` opening brackets in all cannot nest deeper; counting them is a
+  // few native searches, which is all a hit (a dozen keys, one or two objects) ever costs.
+  if (fewOpenings(text, max)) return undefined;
   let depth = 0;
   let topObject = false;
   // The last string begun at the top level of an object: the key of the value being read.
@@ -41,6 +44,18 @@ export function tooDeepAt(text: string, max = MAX_JSON_DEPTH): string | undefine
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
   }
   return undefined;
+}
+
+function fewOpenings(text: string, max: number): boolean {
+  const arrays = occurrences(text, '[', max);
+  return arrays <= max && occurrences(text, '{', max - arrays) <= max - arrays;
+}
+
+/** How many times `c` occurs in `text`, counted only up to one past `limit`. */
+function occurrences(text: string, c: string, limit: number): number {
+  let n = 0;
+  for (let i = text.indexOf(c); i !== -1 && n <= limit; i = text.indexOf(c, i + 1)) n++;
+  return n;
 }
 
 /** Whether JSON text nests deeper than `max` levels (tooDeepAt without naming where). */

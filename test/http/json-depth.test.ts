@@ -13,6 +13,9 @@ describe('the JSON nesting bound', () => {
     expect(isTooDeep(objects(16))).toBe(false);
     expect(isTooDeep(objects(17))).toBe(true);
     expect(isTooDeep('[1,{"a":[2,3]},[[4]]]')).toBe(false);
+    expect(isTooDeep(JSON.stringify(Array.from({ length: 100 }, () => [{ a: [1] }])))).toBe(false);
+    expect(isTooDeep(`{"a":${arrays(15)}}`)).toBe(false);
+    expect(isTooDeep(`{"a":${arrays(16)}}`)).toBe(true);
     expect(isTooDeep('"just a string"')).toBe(false);
     expect(isTooDeep('')).toBe(false);
   });
