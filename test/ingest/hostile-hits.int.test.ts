@@ -21,22 +21,16 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
   });
   afterAll(() => t.close());
 
-  const track = (body: string) =>
+  const post = (url: string, contentType: string) => (body: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/track',
+      url,
       remoteAddress: '198.51.100.30',
-      headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
+      headers: { 'content-type': contentType, 'user-agent': CHROME },
       payload: body,
     });
-  const batch = (body: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/track/batch',
-      remoteAddress: '198.51.100.30',
-      headers: { 'content-type': 'application/json', 'user-agent': CHROME },
-      payload: body,
-    });
+  const track = post('/api/track', 'text/plain');
+  const batch = post('/api/track/batch', 'application/json');
   const pixel = (query: string) =>
     t.app.inject({
       method: 'GET',
