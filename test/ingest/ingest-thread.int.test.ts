@@ -133,6 +133,7 @@ describe('the ingest thread gate', () => {
     const gate = new ThreadGate(data, tally, log, DYING);
     try {
       expect(await ask(gate, hit('ok'))).toEqual({ status: 204 });
+      // Both cross in one message: the thread dies in the middle of a part it holds.
       const held = ask(gate, hit('hold'));
       const killer = ask(gate, hit('die'));
       for (const a of await Promise.all([held, killer]))

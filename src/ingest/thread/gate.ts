@@ -112,12 +112,12 @@ export class ThreadGate implements HitGate {
       try {
         worker.postMessage({ hits: one } satisfies ToThread);
       } catch (err) {
+        const own = err instanceof RangeError || (err as { name?: string }).name === 'DataCloneError';
+        this.log.warn(
+          { err: { message: (err as Error).message } },
+          'a hit could not cross to the ingest thread',
+        );
         unpackHits(one, (id, r) => {
-          const own = err instanceof RangeError || (err as { name?: string }).name === 'DataCloneError';
-          this.log.warn(
-            { err: { message: (err as Error).message } },
-            'a hit could not cross to the ingest thread',
-          );
           if (own) this.tally.dropped(r.endpoint, 'unprocessable');
           this.settle(id, own ? silentAnswer(r.endpoint) : NOT_HANDED);
         });
