@@ -61,16 +61,20 @@ function occurrences(text: string, c: string, limit: number): number {
 /** Whether JSON text nests deeper than `max` levels (tooDeepAt without naming where). */
 export const isTooDeep = (text: string, max = MAX_JSON_DEPTH): boolean => tooDeepAt(text, max) !== undefined;
 
+/** The key that begins at `start`, cut to MAX_KEY characters (it is sent back as an error's `field`). */
 function keyAt(text: string, start: number): string {
   let end = start;
   while (end < text.length && text.charCodeAt(end) !== QUOTE)
     end += text.charCodeAt(end) === BACKSLASH ? 2 : 1;
+  const raw = text.slice(start, Math.min(end, start + MAX_KEY));
   try {
-    return JSON.parse(`"${text.slice(start, end)}"`) as string;
+    return JSON.parse(`"${raw}"`) as string;
   } catch {
-    return text.slice(start, end);
+    return raw;
   }
 }
+
+const MAX_KEY = 200;
 
 /**
  * The `400 validation_error` for JSON text deeper than the bound, naming `field` (a parameter), or

@@ -32,6 +32,7 @@ describe('the JSON nesting bound', () => {
     expect(tooDeepAt(`{"we\\"ird":${arrays(16)}}`)).toBe('we"ird');
     expect(tooDeepAt(`[{"p":${arrays(15)}}]`)).toBe('');
     expect(tooDeepAt(`{"p":${arrays(15)}}`)).toBeUndefined();
+    expect(tooDeepAt(`{"${'k'.repeat(5000)}":${arrays(16)}}`)).toBe('k'.repeat(200));
   });
 
   it('reads 2 MB of brackets in one pass, without recursion', () => {
