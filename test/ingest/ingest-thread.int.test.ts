@@ -154,6 +154,20 @@ describe('the ingest thread gate', () => {
     expect(await ask(gate, hit('ok'))).toMatchObject({ status: 503 });
   });
 
+  it('answers 503 for a hit its thread never answers, and serves on', async () => {
+    const gate = new ThreadGate(data, countingTally().tally, createLogger('silent'), DYING, 400);
+    try {
+      // The thread holds `hold` forever without dying: the gate answers it within 400 ms.
+      expect(await ask(gate, hit('hold'))).toEqual({
+        status: 503,
+        failure: 'the ingest thread did not answer in time',
+      });
+      expect(await ask(gate, hit('ok'))).toEqual({ status: 204 });
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('refuses to be ready when its thread cannot reach its servers, and says why', async () => {
     const lines: Record<string, unknown>[] = [];
     const log = createLogger('error', { write: (l: string) => void lines.push(JSON.parse(l)) });

@@ -29,7 +29,15 @@ const CLOSE_WAIT_MS = 15_000;
  */
 const CHUNK = 32;
 
+/**
+ * A hit the thread has not answered within this long is answered 503 (retry later). The thread
+ * answers every hit it holds, or dies and its hits are answered for it; this is for a hit it lost
+ * track of (after an error nothing caught, which it survives), so that no request waits forever.
+ */
+const ANSWER_WITHIN_MS = 60_000;
+
 const LOST: HitAnswer = { status: 503, failure: 'the ingest thread stopped before answering' };
+const OVERDUE: HitAnswer = { status: 503, failure: 'the ingest thread did not answer in time' };
 const NOT_HANDED: HitAnswer = { status: 503, failure: 'the hit could not be handed to the ingest thread' };
 
 /**
@@ -47,6 +55,9 @@ export class ThreadGate implements HitGate {
   private nextId = 0;
   private closing = false;
   private closed: Promise<void> | undefined;
+  /** The last id submitted when the sweep last ran: pending ids up to it are overdue at the next. */
+  private sweepMark = 0;
+  private readonly sweeper: NodeJS.Timeout;
   /**
    * Settles once the first thread is ready (or could not start): the routes are registered only
    * then, so a process listens with its pipeline loaded rather than queueing its first hits behind
@@ -61,7 +72,10 @@ export class ThreadGate implements HitGate {
     private readonly log: Logger,
     /** The worker module; another only in tests of the gate's own behaviour. */
     private readonly entry: URL = ENTRY,
+    answerWithinMs = ANSWER_WITHIN_MS,
   ) {
+    // Each sweep answers what was pending at the one before: hits waited half to all of the time.
+    this.sweeper = setInterval(this.sweep, answerWithinMs / 2).unref();
     this.ready = new Promise((resolve, reject) => (this.started = { resolve, reject }));
     // Whoever awaits it still sees the failure; nobody awaiting it is no crash.
     this.ready.catch(() => {});
@@ -83,6 +97,16 @@ export class ThreadGate implements HitGate {
     this.closed ??= this.finish();
     return this.closed;
   }
+
+  private readonly sweep = (): void => {
+    const overdue = this.sweepMark;
+    this.sweepMark = this.nextId;
+    // Ids are pending in the order they were given, so the overdue ones come first.
+    for (const id of this.pending.keys()) {
+      if (id > overdue) break;
+      this.settle(id, OVERDUE);
+    }
+  };
 
   private readonly flush = (): void => {
     const hits = this.outbox;
@@ -174,6 +198,7 @@ export class ThreadGate implements HitGate {
 
   private async finish(): Promise<void> {
     this.closing = true;
+    clearInterval(this.sweeper);
     this.flush();
     const until = Date.now() + CLOSE_WAIT_MS;
     while (this.pending.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
