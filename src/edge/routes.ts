@@ -6,6 +6,7 @@ import { subjectFor } from '../../streams/subjects.js';
 import { allowOriginHook, preflight } from '../http/cross-origin.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, errorBody, fromZod } from '../http/errors.js';
+import { assertJsonDepth } from '../http/json-depth.js';
 import { child } from '../http/metrics.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { DailySalts } from '../ingest/salts.js';
@@ -77,9 +78,11 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.options('/api/log/edge', preflight(['POST']));
   app.post('/api/log/edge', { bodyLimit: BODY_LIMIT, onRequest: allowOriginHook }, async (req, reply) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const text = raw.toString('utf8');
+    assertJsonDepth(text);
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      json = JSON.parse(text);
     } catch {
       throw new AppError('bad_request', 'body is not valid JSON');
     }

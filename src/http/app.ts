@@ -25,6 +25,7 @@ import type { AppDeps } from './deps.js';
 import { dashboardRoutes } from './dashboard.js';
 import { registerErrorHandlers } from './errors.js';
 import { healthRoutes } from './health.js';
+import { boundJsonBodies } from './json-body.js';
 import { observeRequest } from './metrics.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { trustProxyOption } from './trust-proxy.js';
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Everything else is timed by one hook, 404s included (their handler is set in this context).
   await app.register(async (timed) => {
     registerErrorHandlers(timed);
+    boundJsonBodies(timed);
     // A callback hook, not an async one: a promise per request adds up.
     timed.addHook('onResponse', (req, reply, done) => {
       observeRequest(

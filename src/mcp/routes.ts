@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authenticate } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
+import { assertJsonDepth } from '../http/json-depth.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { mcpMethods } from './methods.js';
 import { answerBody } from './protocol.js';
@@ -26,7 +27,10 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
     const principal = await authenticate(deps.db, req);
     if (!isJson(req.headers['content-type']))
       throw new AppError('bad_request', 'send JSON-RPC as Content-Type: application/json', { status: 415 });
-    const outcome = await answerBody(String(req.body ?? ''), dispatchFor(principal), (err, method) =>
+    // Like a body over its size, a body nested past the bound is refused by HTTP, not JSON-RPC.
+    const text = String(req.body ?? '');
+    assertJsonDepth(text);
+    const outcome = await answerBody(text, dispatchFor(principal), (err, method) =>
       req.log.error({ err, method }, 'tool endpoint call failed'),
     );
     if (outcome.status === 202) return reply.status(202).send();
