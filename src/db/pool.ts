@@ -11,8 +11,18 @@ const types = {
   },
 };
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig });
+export interface PoolLimits {
+  /** Postgres cancels any statement of these connections that runs longer (`statement_timeout`). */
+  statementTimeoutMs?: number;
+}
+
+export function createPool(connectionString: string, max = 10, limits: PoolLimits = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: types as pg.CustomTypesConfig,
+    ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs }),
+  });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
   return pool;

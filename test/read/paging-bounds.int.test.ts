@@ -75,7 +75,12 @@ describe('the tool endpoint', () => {
       method: 'POST',
       url: '/api/mcp',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_pages', arguments: args } },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_pages', arguments: args },
+      },
     });
 
   it('a page past the bound is invalid params on page, not an internal error', async () => {

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.js';
 import { parseInput } from '../../http/parse.js';
-import { type ReadRequest, readRequest } from '../envelope/handler.js';
+import type { Principal } from '../../auth/guards.js';
+import { checkedRead, type ReadRequest } from '../envelope/handler.js';
 import type { Audience } from '../envelope/query.js';
 import type { Report } from '../envelope/report.js';
 import type { ExportRead } from './page-through.js';
@@ -53,17 +54,18 @@ const given = (input: unknown, key: string) =>
  */
 export async function exportRequest(
   deps: AppDeps,
+  principal: Principal,
   req: FastifyRequest,
   reads: ReadonlyMap<string, Exportable>,
   pageRows: number,
 ): Promise<ExportRequest> {
-  const r = await readRequest(deps, req, chooser(reads));
+  const r = await checkedRead(deps, principal, chooser(reads), req.query);
   const shape = reads.get(r.report.name)!.shapes[r.q.audience];
   const params = r.params as Record<string, unknown>;
   const paged = typeof params.limit === 'number' && typeof params.page === 'number';
   const pageThrough = paged && !given(req.query, 'limit') && !given(req.query, 'page');
   const layout = shape?.sections ?? sections;
-  const call = async (p: Record<string, unknown>) => layout(await r.variant.read(deps.db, r.q, p));
+  const call = async (p: Record<string, unknown>) => layout(await r.variant.read(deps.readDb, r.q, p));
   const first = await call(pageThrough ? { ...params, limit: pageRows, page: 1 } : params);
   const read: ExportRead = {
     first,

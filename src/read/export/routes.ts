@@ -1,5 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../auth/guards.js';
 import type { AppDeps } from '../../http/deps.js';
+import { withReadSlot } from '../budget/read-budget.js';
 import { csvStream } from './csv.js';
 import { fileName } from './labels.js';
 import { exportRows, PAGE_ROWS } from './page-through.js';
@@ -26,17 +28,26 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
   const reads = exportables(opts.families);
   const disposition = (name: string) => `attachment; filename="${name}"`;
 
-  app.get('/export.csv', async (req, reply) => {
-    const x = await exportRequest(deps, req, reads, pageRows);
-    const layout = { report: x.report.name, columns: x.columns, listColumn: x.listColumn };
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'csv')))
-      .send(csvStream(layout, exportRows(x.read)));
-  });
+  app.get('/export.csv', (req, reply) =>
+    withReadSlot(deps, req, reply, { allowSession: true }, async (principal) => {
+      const x = await exportRequest(deps, principal, req, reads, pageRows);
+      const layout = { report: x.report.name, columns: x.columns, listColumn: x.listColumn };
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'csv')),
+        )
+        .send(csvStream(layout, exportRows(x.read)));
+    }),
+  );
 
-  app.get('/export.pdf', async (req, reply) => {
-    const x = await exportRequest(deps, req, reads, pageRows);
+  app.get('/export.pdf', (req, reply) =>
+    withReadSlot(deps, req, reply, { allowSession: true }, (principal) => pdfExport(principal, req, reply)),
+  );
+
+  async function pdfExport(principal: Principal, req: FastifyRequest, reply: FastifyReply) {
+    const x = await exportRequest(deps, principal, req, reads, pageRows);
     const kept = await collect(x.read);
     const doc = pdfDocument({
       domain: x.site.domain,
@@ -52,5 +63,5 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
       .type('application/pdf')
       .header('content-disposition', disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'pdf')))
       .send(doc);
-  });
+  }
 };
