@@ -28,9 +28,18 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
   const reads = exportables(opts.families);
   const disposition = (name: string) => `attachment; filename="${name}"`;
 
+  /** The export request, whose connection goes back when the response closes (sent, failed or dropped). */
+  async function openExport(principal: Principal, req: FastifyRequest, reply: FastifyReply) {
+    const x = await exportRequest(deps, principal, req, reads, pageRows);
+    const close = () => void x.read.close?.();
+    if (reply.raw.destroyed) close();
+    else reply.raw.once('close', close);
+    return x;
+  }
+
   app.get('/export.csv', (req, reply) =>
     withReadSlot(deps, req, reply, { allowSession: true }, async (principal) => {
-      const x = await exportRequest(deps, principal, req, reads, pageRows);
+      const x = await openExport(principal, req, reply);
       const layout = { report: x.report.name, columns: x.columns, listColumn: x.listColumn };
       return reply
         .type('text/csv; charset=utf-8')
@@ -47,8 +56,9 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
   );
 
   async function pdfExport(principal: Principal, req: FastifyRequest, reply: FastifyReply) {
-    const x = await exportRequest(deps, principal, req, reads, pageRows);
-    const kept = await collect(x.read);
+    const x = await openExport(principal, req, reply);
+    // The PDF is drawn from what was read: the connection goes back first.
+    const kept = await collect(x.read).finally(() => x.read.close?.());
     const doc = pdfDocument({
       domain: x.site.domain,
       report: x.report.name,
