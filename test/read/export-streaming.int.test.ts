@@ -9,9 +9,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawEvents } from '../../projections/raw-events/projection.js';
+import { createPool } from '../../src/db/pool.js';
+import { sql } from '../../src/db/sql.js';
 import { registerErrorHandlers } from '../../src/http/errors.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { createReadPool } from '../../src/read/budget/read-budget.js';
+import { ALL_ROWS, ExportCursors } from '../../src/read/export/cursors.js';
 import { exportFamilies } from '../../src/read/export/families.js';
 import { exportRoutes } from '../../src/read/export/routes.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
@@ -134,7 +137,7 @@ describe('CSV', () => {
     expect(aggregations('ORDER BY h.visitors DESC')).toBe(1);
     expect(kinds()).toEqual([
       'BEGIN',
-      'SET',
+      'SELECT',
       'DECLARE',
       ...Array(PAGES / ROWS + 1).fill('FETCH'), // 13 full pages, then the empty one that ends it
       'COMMIT',
@@ -200,12 +203,32 @@ describe('CSV', () => {
   });
 });
 
+describe('a download whose client stops reading', () => {
+  it('is cut off once idle past READ_TIMEOUT_MS, and its connection is replaced, not pooled', async () => {
+    const pool = createPool(t.database.url, 1);
+    const cursors = await ExportCursors.open(pool, 200);
+    try {
+      const list = sql`SELECT n FROM generate_series(1, 20) n ORDER BY n LIMIT ${ALL_ROWS}`;
+      expect((await cursors.page(1, 5).query(list)).rows).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
+      // The client takes a second over its first page: past the 200 ms allowed between pages.
+      await new Promise((r) => setTimeout(r, 1000));
+      await expect(cursors.page(2, 5).query(list)).rejects.toThrow();
+      await cursors.close();
+      // The pool's one connection works: the ended session was not handed out again.
+      expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await cursors.close();
+      await pool.end();
+    }
+  });
+});
+
 describe('PDF', () => {
   it('keeps the first 60 rows and counts the rest in Postgres: one aggregation, 6 pages fetched, 130 rows', async () => {
     const res = await get(small, `/api/stats/export.pdf?site=${site}&${WINDOW}&report=pages`);
     expect(res.statusCode, res.body).toBe(200);
     expect(aggregations('ORDER BY h.visitors DESC')).toBe(1);
-    expect(kinds()).toEqual(['BEGIN', 'SET', 'DECLARE', ...Array(6).fill('FETCH'), 'MOVE', 'COMMIT']);
+    expect(kinds()).toEqual(['BEGIN', 'SELECT', 'DECLARE', ...Array(6).fill('FETCH'), 'MOVE', 'COMMIT']);
     const file = join(dir, 'pages.pdf');
     writeFileSync(file, res.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });

@@ -40,13 +40,22 @@ export class ExportCursors {
     client.on('error', this.onError);
   }
 
-  static async open(pool: pg.Pool): Promise<ExportCursors> {
+  /**
+   * `idleMs`: how long the export may wait for its client between two pages. A download whose
+   * client stops reading would otherwise hold its connection for good; past it Postgres ends the
+   * session, the file is cut off and the connection is replaced.
+   */
+  static async open(pool: pg.Pool, idleMs: number): Promise<ExportCursors> {
     const client = await pool.connect();
     const cursors = new ExportCursors(client);
     try {
       await cursors.send('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       // Cursors are planned for their first tenth by default; an export reads all of it.
-      await cursors.send('SET LOCAL cursor_tuple_fraction = 1');
+      await cursors.send({
+        text: `SELECT set_config('cursor_tuple_fraction', '1', true),
+                      set_config('idle_in_transaction_session_timeout', $1, true)`,
+        values: [String(idleMs)],
+      });
     } catch (err) {
       await cursors.close();
       throw err;

@@ -60,7 +60,7 @@ async function readThrough(
   params: Record<string, unknown>,
   pageRows: number,
 ): Promise<ExportRead> {
-  const cursors = await ExportCursors.open(deps.readDb);
+  const cursors = await ExportCursors.open(deps.readDb, deps.config.READ_TIMEOUT_MS);
   const call = async (n: number) =>
     layout(await r.variant.read(cursors.page(n, pageRows), r.q, { ...params, limit: ALL_ROWS, page: 1 }));
   try {
