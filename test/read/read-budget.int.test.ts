@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExportCursors } from '../../src/read/export/cursors.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 
@@ -265,6 +266,26 @@ describe('READ_CONCURRENCY', () => {
 });
 
 describe('pools', () => {
+  it('a read that waits READ_TIMEOUT_MS for a free read connection is 503 database_error, and reads pass once one frees', async () => {
+    // Every connection of the read pool held (as ten downloads would hold them).
+    const held = await Promise.all(
+      Array.from({ length: 10 }, () => ExportCursors.open(slow.deps.readDb, 60_000)),
+    );
+    try {
+      const res = await within(read(slow, s, s.keys[0]!), 'the queued read');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'database_error',
+          message: 'every read connection stayed busy too long; retry shortly',
+        },
+      });
+    } finally {
+      await Promise.all(held.map((c) => c.close()));
+    }
+    expect((await read(slow, s, s.keys[0]!)).statusCode).toBe(200);
+  });
+
   it('management answers while reads hold every connection of the read pool', async () => {
     const release = await lockTable(held, 'sessions');
     try {

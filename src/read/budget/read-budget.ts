@@ -9,9 +9,15 @@ import { AppError } from '../../http/errors.js';
 /** Seconds a client over its read budget is asked to wait: reads in flight mostly end within one. */
 export const RETRY_AFTER_SECONDS = 1;
 
-/** The pool every read runs on, apart from management's and ingest's, each statement cut off at READ_TIMEOUT_MS. */
+/**
+ * The pool every read runs on, apart from management's and ingest's: each statement cut off at
+ * READ_TIMEOUT_MS, and a read that waits as long for a free connection refused.
+ */
 export function createReadPool(connectionString: string, config: Config): pg.Pool {
-  return createPool(connectionString, config.READ_POOL_SIZE, { statementTimeoutMs: config.READ_TIMEOUT_MS });
+  return createPool(connectionString, config.READ_POOL_SIZE, {
+    statementTimeoutMs: config.READ_TIMEOUT_MS,
+    waitMs: config.READ_TIMEOUT_MS,
+  });
 }
 
 function ownerOf(p: Principal): { owner: string; who: string } {
