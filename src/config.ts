@@ -115,6 +115,30 @@ export const ConfigSchema = z.object({
     .min(1)
     .default(10)
     .describe('a positive integer (pageviews in the previous window)'),
+  /** A read's statement that runs longer is cancelled by Postgres and answered 503 database_error. */
+  READ_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(15_000)
+    .describe('milliseconds a read statement may run, 1-3600000'),
+  /** Reads in flight at once per API key or signed-in account (per HTTP process); more → 429. */
+  READ_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .default(8)
+    .describe('reads in flight per API key or account, 1-1000'),
+  /** Connections of each HTTP process's read pool, apart from the pool that management and ingest use. */
+  READ_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .default(10)
+    .describe('connections of the read pool, 1-1000'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { POOL_WAIT_EXCEEDED } from '../db/pool.js';
 
 export const ERROR_CODES = [
   'not_found',
@@ -70,6 +71,10 @@ export function fromZod(err: ZodError, prefix?: string): AppError {
   return new AppError('validation_error', issue ? issue.message : 'invalid input', field ? { field } : {});
 }
 
+export const READ_TOO_LONG =
+  'the read took too long and was cancelled; ask for a shorter window or fewer filters';
+export const READS_QUEUED = 'every read connection stayed busy too long; retry shortly';
+
 /** Any thrown error as the error envelope's code and status: the HTTP reads' and the tool endpoint's one mapping. */
 export function toAppError(err: FastifyError | Error): AppError {
   if (err instanceof AppError) return err;
@@ -86,6 +91,9 @@ export function toAppError(err: FastifyError | Error): AppError {
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500)
     return new AppError('bad_request', fe.message, { status: fe.statusCode });
   const pgCode = (err as { code?: unknown }).code;
+  // query_canceled: only the read pool sets a statement timeout (READ_TIMEOUT_MS), and a wait.
+  if (pgCode === '57014') return new AppError('database_error', READ_TOO_LONG);
+  if (err.message === POOL_WAIT_EXCEEDED) return new AppError('database_error', READS_QUEUED);
   if (typeof pgCode === 'string' && /^(08|57P)/.test(pgCode))
     return new AppError('database_error', 'database unavailable');
   return new AppError('internal_error', 'internal error');

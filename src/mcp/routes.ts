@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticate } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../http/errors.js';
 import { assertJsonDepth } from '../http/json-depth.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
+import { withReadSlot } from '../read/budget/read-budget.js';
 import { mcpMethods } from './methods.js';
 import { answerBody } from './protocol.js';
 import { mcpTools } from './tools.js';
@@ -23,19 +23,21 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   // The body stays text until the credential is checked, so a 401 comes before any parse error.
   keepBodiesRaw(app, 'string');
 
-  app.post('/', async (req, reply) => {
-    const principal = await authenticate(deps.db, req);
-    if (!isJson(req.headers['content-type']))
-      throw new AppError('bad_request', 'send JSON-RPC as Content-Type: application/json', { status: 415 });
-    // Like a body over its size, a body nested past the bound is refused by HTTP, not JSON-RPC.
-    const text = String(req.body ?? '');
-    assertJsonDepth(text);
-    const outcome = await answerBody(text, dispatchFor(principal), (err, method) =>
-      req.log.error({ err, method }, 'tool endpoint call failed'),
-    );
-    if (outcome.status === 202) return reply.status(202).send();
-    return reply.status(200).type('application/json').send(outcome.body);
-  });
+  // The POST holds one of the key's read slots while its calls run, one after another.
+  app.post('/', (req, reply) =>
+    withReadSlot(deps, req, reply, {}, async (principal) => {
+      if (!isJson(req.headers['content-type']))
+        throw new AppError('bad_request', 'send JSON-RPC as Content-Type: application/json', { status: 415 });
+      // Like a body over its size, a body nested past the bound is refused by HTTP, not JSON-RPC.
+      const text = String(req.body ?? '');
+      assertJsonDepth(text);
+      const outcome = await answerBody(text, dispatchFor(principal), (err, method) =>
+        req.log.error({ err, method }, 'tool endpoint call failed'),
+      );
+      if (outcome.status === 202) return reply.status(202).send();
+      return reply.status(200).type('application/json').send(outcome.body);
+    }),
+  );
 
   // No server-sent stream is offered, and there is no session to end.
   app.route({

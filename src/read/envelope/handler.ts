@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
-import { authenticate, authorizeSiteRead, type Principal } from '../../auth/guards.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authorizeSiteRead, type Principal } from '../../auth/guards.js';
 import type { AppDeps } from '../../http/deps.js';
 import { AppError } from '../../http/errors.js';
 import { parseInput } from '../../http/parse.js';
 import { loadSegmentFilters } from '../../segments/segments.js';
 import type { Site } from '../../sites/sites.js';
+import { withReadSlot } from '../budget/read-budget.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
 import type { ReadVariant, Report } from './report.js';
 import { type Envelope, respond } from './respond.js';
@@ -20,24 +21,12 @@ export interface ReadRequest {
 }
 
 /**
- * A read request checked in the one order every read uses: credential (401), then the envelope,
- * the audience and the read's own parameters (400), then access to the site (403); then the query
- * as understood. `which` may be a function choosing the report from the input (exports' `report`
- * parameter): it runs after the credential check, and its errors are the parameters' 400s.
- */
-export async function readRequest(
-  deps: AppDeps,
-  req: FastifyRequest,
-  which: Report | ((input: unknown) => Report),
-  input: unknown = req.query,
-): Promise<ReadRequest> {
-  const principal = await authenticate(deps.db, req, { allowSession: true });
-  return checkedRead(deps, principal, which, input);
-}
-
-/**
- * Everything `readRequest` checks after the credential, for a principal already authenticated:
- * the tool endpoint authenticates once per HTTP request and checks each call's arguments here.
+ * A read request checked in the one order every read uses: credential (401) and the read budget
+ * (429), both in `withReadSlot`, then the envelope, the audience and the read's own parameters
+ * (400), then access to the site (403); then the query as understood. `which` may be a function
+ * choosing the report from the input (exports' `report` parameter): its errors are the
+ * parameters' 400s. The tool endpoint authenticates once per HTTP request and checks each call's
+ * arguments here.
  */
 export async function checkedRead(
   deps: AppDeps,
@@ -80,7 +69,7 @@ export async function answer(
   { q, variant, params }: ReadRequest,
   startedAt: number,
 ): Promise<Envelope<unknown>> {
-  const data = await variant.read(deps.db, q, params);
+  const data = await variant.read(deps.readDb, q, params);
   return respond(q, data, startedAt, { rows: variant.rows?.(data), extra: variant.meta?.(data) });
 }
 
@@ -88,11 +77,13 @@ export async function answer(
 export function envelopeRead(
   deps: AppDeps,
   report: Report,
-): (req: FastifyRequest) => Promise<Envelope<unknown>> {
-  return async (req) => {
+): (req: FastifyRequest, reply: FastifyReply) => Promise<Envelope<unknown>> {
+  return async (req, reply) => {
     const startedAt = performance.now();
     // A path parameter (`/funnel/:id`) is one of the read's parameters like any in the query.
     const input = { ...(req.query as object), ...(req.params as object) };
-    return answer(deps, await readRequest(deps, req, report, input), startedAt);
+    return withReadSlot(deps, req, reply, { allowSession: true }, async (principal) =>
+      answer(deps, await checkedRead(deps, principal, report, input), startedAt),
+    );
   };
 }
