@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { postEdge, sign } from '../support/edge.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 import {
-  CHROMIUM,
+  NO_CHROMIUM,
   chromeUserAgent,
   type CustomerSite,
   launchChromium,
@@ -166,7 +166,7 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
   });
 
   it('shows a clear error for a wrong login, registers, and lands on an empty sites page', async () => {
-    if (!browser) throw new Error(`this test needs Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+    if (!browser) throw new Error(NO_CHROMIUM);
     await ui.goto(`${base}/`);
     await ui.getByLabel('Email').fill('nobody@example.test');
     await ui.getByLabel('Password').fill('not the password');
@@ -713,7 +713,7 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
   });
 
   it('ran every page above under its content security policy without a single refusal', async () => {
-    if (!browser) throw new Error(`this test needs Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+    if (!browser) throw new Error(NO_CHROMIUM);
     const policy = await ui.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
     expect(policy).toContain("script-src 'self'");
     // The policy is live: an inline script is refused, and the refusal is seen here.
