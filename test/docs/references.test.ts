@@ -42,6 +42,9 @@ const DOC_PATH = /(?<![\w/.-])docs\/([\w.-]+\.md)(?:#([\w-]+))?/g;
 /** `docs/x.md, Section` or `docs/x.md, "Section"`: the section named in words, not by its anchor. */
 const PROSE_SECTION = /(?<![\w/.-])docs\/[\w.-]+\.md,\s*(?:(?:\/\/|\*|#|--)\s*)?"?[A-Z]/g;
 const MD_LINK = /\]\(([^)\s]+)\)/g;
+/** A repository path in backticks, as the docs name code: `src/read/envelope/source.ts`. */
+const CODE_PATH =
+  /`((?:src|projections|streams|web|test|bench|migrations|scripts|\.ci|examples)\/[\w./-]+)`/g;
 
 const anchorCache = new Map<string, Set<string>>();
 function anchorsOf(path: string): Set<string> {
@@ -84,6 +87,10 @@ function findProblems(file: string): string[] {
       const p = problem(path === '' ? file : normalize(join(dirname(file), path)), anchor);
       if (p) at(hit.index, `link ${target}: ${p}`);
     }
+    for (const hit of text.matchAll(CODE_PATH)) {
+      const p = problem(hit[1]!.replace(/\/$/, ''), undefined);
+      if (p) at(hit.index, p);
+    }
   }
   return found;
 }
@@ -104,6 +111,9 @@ describe('references', () => {
     expect('(docs/operations.md, Security)').toMatch(new RegExp(PROSE_SECTION.source));
     expect('// see docs/api.md, "Exports")').toMatch(new RegExp(PROSE_SECTION.source));
     expect('docs/operations.md, which says').not.toMatch(new RegExp(PROSE_SECTION.source));
+    expect([...'see `src/read/envelope/source.ts`.'.matchAll(CODE_PATH)].map((m) => m[1])).toEqual([
+      'src/read/envelope/source.ts',
+    ]);
   });
 
   it('cites only files and sections that exist in the repository', () => {
