@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // A user's text made into a regular expression can take a backtracking engine exponential time
-// (docs/operations.md, Security): match user globs with src/patterns/glob.ts instead.
+// (docs/operations.md#security): match user globs with src/patterns/glob.ts instead.
 const DYNAMIC_REGEXP = ['NewExpression', 'CallExpression'].map((node) => ({
   selector: `${node}:matches([callee.name='RegExp'], [callee.property.name='RegExp']):not([arguments.0.type='Literal'])`,
   message:

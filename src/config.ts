@@ -46,7 +46,7 @@ export const ConfigSchema = z.object({
     .enum(ROLES)
     .default('all')
     .describe(`one of ${ROLES.join(', ')}`),
-  /** Edge log requests per minute per site per address (decisions.md §3), in fixed windows. */
+  /** Edge log requests per minute per site per address (docs/api.md#limits), in fixed windows. */
   EDGE_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -96,7 +96,7 @@ export const ConfigSchema = z.object({
   /**
    * Whether the policy fetcher may also connect to loopback, private (RFC 1918), link-local, CGNAT
    * and unique-local addresses, for an operator who tracks intranet sites; metadata, multicast and
-   * reserved addresses stay refused (docs/operations.md, Security).
+   * reserved addresses stay refused (docs/operations.md#security).
    */
   POLICY_FETCH_PRIVATE: z.stringbool().default(false).describe('true or false'),
   /** Citation gap (docs/api.md): a URL whose fetches per answer-engine arrival reach this is a `gap`. */

@@ -7,7 +7,8 @@ import { consume, forget, peek, type WindowLimit } from '../ratelimit/fixed-wind
  * Failed logins per account: after 10 in a 15-minute window (fixed, shared by every instance),
  * every login for that email is refused until the window ends, the right password included; a
  * success forgets the count. Anyone can spend an account's 10, so the lock is short by design:
- * at most 15 minutes, and sessions already open are untouched (docs/api-decisions.md).
+ * at most 15 minutes, and sessions already open are untouched
+ * (docs/api-decisions.md#accounts-sessions-and-keys).
  */
 const ACCOUNT = { bucket: 'auth:login-account', limit: 10, windowSeconds: 900 } as const;
 

@@ -30,7 +30,7 @@ export const LoginBody = z.object({ email: Email, password: z.string().min(1).ma
 export const ForgotPasswordBody = z.object({ email: Email });
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: NewPassword });
 
-/** Per-address limits (docs/api-decisions.md, Accounts, sessions and keys). */
+/** Per-address limits (docs/api-decisions.md#accounts-sessions-and-keys). */
 const LIMITS = {
   login: { limit: 40, windowSeconds: 300 },
   register: { limit: 5, windowSeconds: 3600 },

@@ -9,7 +9,7 @@ import { CreateFunnelBody } from './schemas.js';
 import { createFunnel, deleteFunnel, funnelOwner, listFunnels } from './store.js';
 
 /**
- * Funnels (decisions.md §6), managed by the owner of their site with a signed-in session; API
+ * Funnels (docs/api.md#goals-and-funnels), managed by the owner of their site with a signed-in session; API
  * keys only read, so they are refused here with `401`. `/api/stats/funnel/:id` reads one.
  */
 export const funnelRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {

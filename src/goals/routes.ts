@@ -8,8 +8,8 @@ import { CreateGoalBody, IdParams, SiteQuery } from './schemas.js';
 import { createGoal, defaultGoalName, deleteGoal, goalOwner, listGoals } from './store.js';
 
 /**
- * Goals (decisions.md §6), managed by the owner of their site with a signed-in session; API keys
- * only read, so they are refused here with `401`.
+ * Goals (docs/api.md#goals-and-funnels), managed by the owner of their site with a signed-in session; API
+ * keys only read, so they are refused here with `401`.
  */
 export const goalRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteHandlerMethod } from 'fastify';
 
 /**
- * CORS for the few routes browsers call from other origins (docs/operations.md, Security): the
+ * CORS for the few routes browsers call from other origins (docs/operations.md#security): the
  * hits, the tracker script and edge shipments. The request's origin is reflected; no credentials
  * are allowed. Every other route grants no foreign origin, so it has no CORS code at all.
  */

@@ -23,7 +23,7 @@ const apply = helmet({
   contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'same-origin' },
-  // The TLS terminator's to send (docs/operations.md, Security): twofold may be served over http.
+  // The TLS terminator's to send (docs/operations.md#security): twofold may be served over http.
   strictTransportSecurity: false,
 });
 

@@ -67,7 +67,7 @@ export async function screenHit(deps: IngestDeps, input: unknown, ctx: HitContex
 }
 
 function screenAt(payload: TrackPayload, site: Site | null, ctx: HitContext): Screened {
-  // An error hit names its error by `p.message` (decisions.md §6): without one it is invalid, as
+  // An error hit names its error by `p.message` (docs/api.md#hits): without one it is invalid, as
   // a payload the schema refuses (and, like one, checked before the site).
   if (payload.t === 'error' && typeof payload.p?.message !== 'string')
     return { kind: 'dropped', reason: 'invalid' };

@@ -112,8 +112,9 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   /**
    * JSON nesting deeper than the bound is dropped here, before it crosses to the ingest thread:
-   * a structured clone or a JSON.stringify of it overflows the stack (docs/operations.md,
-   * "Request bounds and process safety"). One pass over the text, a fraction of a µs a hit.
+   * a structured clone or a JSON.stringify of it overflows the stack
+   * (docs/operations.md#request-bounds-and-process-safety). One pass over the text, a fraction of a µs
+   * a hit.
    */
   const dropTooDeep = (endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply): void => {
     tally.dropped(endpoint, 'malformed');

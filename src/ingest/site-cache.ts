@@ -16,7 +16,7 @@ const CEILING_READS_PER_SECOND = 20;
  * and a changed hostname list takes effect within the TTL on every instance.
  *
  * `s` is in every page's snippet and anyone may make one up, so what a flood of made-up ids costs
- * is bounded (docs/operations.md, "Request bounds and process safety"): the cache holds at most
+ * is bounded (docs/operations.md#request-bounds-and-process-safety): the cache holds at most
  * `maxEntries` answers, unknown ids included (least recently used first out); an unknown id is
  * remembered for the TTL like a site, so a repeat costs no query; concurrent lookups of one id
  * share one query; and an id above the largest site id (sites take ascending ids) is unknown

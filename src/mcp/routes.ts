@@ -12,7 +12,7 @@ const isJson = (contentType: string | undefined) =>
   contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
 /**
- * `POST /api/mcp`: JSON-RPC 2.0 over one HTTP POST (interface.md §4.7), answered in
+ * `POST /api/mcp`: JSON-RPC 2.0 over one HTTP POST (docs/api.md#post-apimcp-the-tool-endpoint), answered in
  * `application/json` whatever else `Accept` allows. An API key is the one credential (a session
  * cookie is not), and its failure is the one plain HTTP error besides the body's media type;
  * everything after that is a JSON-RPC answer.

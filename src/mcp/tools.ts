@@ -54,7 +54,10 @@ const CitationView = z.object({
     ),
 });
 
-/** The twelve tools of interface.md §4.7, each over the reads the HTTP endpoints answer with. */
+/**
+ * The twelve tools of docs/api.md#post-apimcp-the-tool-endpoint, each over the reads the HTTP endpoints
+ * answer with.
+ */
 export function mcpTools(
   config: Parameters<typeof citationReports>[0] & Parameters<typeof contentReports>[0],
 ): McpTool[] {

@@ -108,7 +108,8 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   });
 
   // The ingest key on demand, for its owner's session only: it signs edge logs, and the service
-  // keeps it as is for the HMAC (decisions.md §2); never for an API key, never cached.
+  // keeps it as is for the HMAC (docs/api-decisions.md#accounts-sessions-and-keys); never for an API key,
+  // never cached.
   app.get('/:id/ingest-key', async (req, reply) => {
     const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
     return reply.header('cache-control', 'no-store').send({ data: { ingest_key: site.ingestKey } });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { signUp, uniqueAddress, uniqueEmail } from '../support/accounts.js';
 
-// Login is limited per account as well as per address (docs/api-decisions.md, Accounts, sessions and
-// keys): 10 failures for one email in a 15-minute window, then 429 until the window ends.
+// Login is limited per account as well as per address (docs/api-decisions.md#accounts-sessions-and-keys):
+// 10 failures for one email in a 15-minute window, then 429 until the window ends.
 
 const BUCKET = 'auth:login-account';
 const WINDOW_SECONDS = 900;

@@ -3,7 +3,7 @@ import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 
 // The dashboard and the API answer with a content security policy and the headers that keep them
-// out of frames and stop type sniffing (docs/operations.md, Security); the hit routes carry none.
+// out of frames and stop type sniffing (docs/operations.md#security); the hit routes carry none.
 
 const CSP =
   "default-src 'none';script-src 'self';style-src 'self';img-src data:;connect-src 'self';" +

@@ -477,7 +477,8 @@ describe('exports of the agents’ readership', () => {
     const reads = exportFamilies(t.deps.config).flatMap((f) =>
       f.reports.map((r) => [f.prefix ? `${f.prefix}/${r.name}` : r.name, r] as const),
     );
-    // Journeys take `start` as their starting path and the window from range (decisions.md §5).
+    // Journeys take `start` as their starting path and the window from range
+    // (docs/api.md#get-apistatsjourneys).
     const windows: Record<string, string> = { journeys: 'range=all&start=/' };
     for (const [name, r] of reads)
       for (const audience of Object.keys(r.variants)) {

@@ -14,7 +14,7 @@ const CHROME =
 const OUTBOUND = 'http://elsewhere.example/away';
 const STUB = 'window.twofold=window.twofold||function(){(twofold.q=twofold.q||[]).push(arguments)}';
 
-/** A tracker payload as the browser sent it (interface.md §2.5). */
+/** A tracker payload as the browser sent it (docs/api.md#hits). */
 interface Hit {
   s: number;
   t: string;

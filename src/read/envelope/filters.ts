@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { isTooDeep, MAX_JSON_DEPTH } from '../../http/json-depth.js';
 
 /*
- * The `filters` parameter of the query envelope (decisions.md §5): a JSON array (an AND) or a
+ * The `filters` parameter of the query envelope (docs/api.md#query-envelope): a JSON array (an AND) or a
  * group of filter objects, nested to any depth. This module parses and checks it against a
  * dimension catalog; `filter-sql.ts` compiles a checked tree to SQL.
  */

@@ -54,10 +54,10 @@ function stepFigures(counts: readonly StepCount[]): StepFigures[] {
 }
 
 /**
- * Funnel `id` of the site, evaluated per session over the window (decisions.md §6; the plan is in
- * step-counts.ts). With `compare`, each step also holds the other window's figures and the percent
- * change of each. A funnel of another site is `404 not_found`, like a missing one. `source` forces
- * where step 1 is counted (tests, benchmarks); by default the projections when they can answer.
+ * Funnel `id` of the site, evaluated per session over the window (docs/api.md#get-apistatsfunnelid; the plan
+ * is in step-counts.ts). With `compare`, each step also holds the other window's figures and the percent
+ * change of each. A funnel of another site is `404 not_found`, like a missing one. `source` forces where step
+ * 1 is counted (tests, benchmarks); by default the projections when they can answer.
  */
 export async function funnel(
   db: Db,

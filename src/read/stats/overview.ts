@@ -24,7 +24,7 @@ export interface Overview extends OverviewFigures {
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
-/** The decisions.md §5 overview fields from a window's totals. */
+/** The overview fields (docs/api.md#get-apistatsoverview) from a window's totals. */
 export function overviewFigures(t: HumanTotals): OverviewFigures {
   const figures: OverviewFigures = { visitors: t.visitors, sessions: t.sessions, pageviews: t.pageviews };
   if (t.sessions > 0) {

@@ -23,7 +23,7 @@ const FALLBACK: Record<number, string> = {
   429: 'Too many attempts; wait a little and try again.',
 };
 
-/** The error envelope (interface.md §2.4) as one sentence a person can act on. */
+/** The error envelope (docs/api.md#errors) as one sentence a person can act on. */
 export function errorFromResponse(status: number, body: unknown, retryAfter?: number): ApiError {
   const e = (body as ErrorEnvelope | null)?.error;
   const code = typeof e?.code === 'string' ? e.code : undefined;

@@ -20,7 +20,10 @@ interface TimeChartProps {
   tz: string;
 }
 
-/** A uPlot line chart with its table view (decisions.md §7: every chart has a table alternative). */
+/**
+ * A uPlot line chart with its table view (every chart has a table alternative:
+ * docs/dashboard.md#states-layouts-and-accessibility).
+ */
 export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const xs = lines[0]?.points.map((p) => Date.parse(p.t) / 1000) ?? [];
