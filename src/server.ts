@@ -9,7 +9,7 @@ import { type Backends, startBackends } from './embedded/backends.js';
 import { buildApp } from './http/app.js';
 import { LISTEN_BACKLOG } from './http/listen.js';
 import { cityDbPaths, openGeoOnce } from './enrich/open-geo-once.js';
-import { createMetrics } from './http/metrics.js';
+import { createMetrics } from './metrics.js';
 import { pruneSalts } from './ingest/salts.js';
 import type { Logger } from './log.js';
 import { Appender } from './nats/append.js';

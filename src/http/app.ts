@@ -26,7 +26,7 @@ import { dashboardRoutes } from './dashboard.js';
 import { registerErrorHandlers } from './errors.js';
 import { healthRoutes } from './health.js';
 import { boundJsonBodies } from './json-body.js';
-import { observeRequest } from './metrics.js';
+import { observeRequest } from '../metrics.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { trustProxyOption } from './trust-proxy.js';
 

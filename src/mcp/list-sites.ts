@@ -1,6 +1,6 @@
 import { authorizeSiteRead, type Principal } from '../auth/guards.js';
 import type { Db } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { NO_ARGUMENTS } from './schema.js';
 import { type McpTool, READ_ONLY } from './tool.js';
 

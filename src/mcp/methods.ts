@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
-import { parseInput } from '../http/parse.js';
+import { parseInput } from '../input/parse-input.js';
 import type { Dispatch } from './protocol.js';
 import { RpcError } from './rpc-error.js';
 import { type McpTool, toolResult } from './tool.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput } from '../http/parse.js';
+import { parseInput } from '../input/parse-input.js';
 import { answer, checkedRead, type ReadRequest } from '../read/envelope/handler.js';
 import type { Report } from '../read/envelope/report.js';
 import { inputSchemaOf, TOOL_ROW_CEILING } from './schema.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { assertJsonDepth } from '../http/json-depth.js';
+import { AppError } from '../errors/app-error.js';
+import { assertJsonDepth } from '../input/json-depth.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { withReadSlot } from '../read/budget/read-budget.js';
 import { mcpMethods } from './methods.js';

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import type { AppDeps } from '../../src/http/deps.js';
-import { createMetrics } from '../../src/http/metrics.js';
+import { createMetrics } from '../../src/metrics.js';
 import { cityDbPaths, openGeoOnce } from '../../src/enrich/open-geo-once.js';
 import { createLogger } from '../../src/log.js';
 import { Appender } from '../../src/nats/append.js';

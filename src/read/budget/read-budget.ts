@@ -4,7 +4,7 @@ import { authenticate, type Principal } from '../../auth/guards.js';
 import type { Config } from '../../config.js';
 import { createPool } from '../../db/pool.js';
 import type { AppDeps } from '../../http/deps.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 
 /** Seconds a client over its read budget is asked to wait: reads in flight mostly end within one. */
 export const RETRY_AFTER_SECONDS = 1;

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeSiteRead, type Principal } from '../../auth/guards.js';
 import type { AppDeps } from '../../http/deps.js';
-import { AppError } from '../../http/errors.js';
-import { parseInput } from '../../http/parse.js';
+import { AppError } from '../../errors/app-error.js';
+import { parseInput } from '../../input/parse-input.js';
 import { loadSegmentFilters } from '../../segments/segments.js';
 import type { Site } from '../../sites/sites.js';
 import { withReadSlot } from '../budget/read-budget.js';

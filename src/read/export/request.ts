@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.js';
-import { parseInput } from '../../http/parse.js';
+import { parseInput } from '../../input/parse-input.js';
 import type { Principal } from '../../auth/guards.js';
 import { checkedRead, type ReadRequest } from '../envelope/handler.js';
 import type { Audience } from '../envelope/query.js';
