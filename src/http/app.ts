@@ -6,6 +6,7 @@ import { funnelRoutes } from '../funnels/routes.js';
 import { goalRoutes } from '../goals/routes.js';
 import { ingestRoutes } from '../ingest/routes.js';
 import { mcpRoutes } from '../mcp/routes.js';
+import { mcpTools } from '../mcp/tools.js';
 import { AGENT_REPORTS } from '../read/agents/reports.js';
 import { citationReports } from '../read/citation-gap/reports.js';
 import { contentReports } from '../read/content/reports.js';
@@ -16,6 +17,7 @@ import { exportFamilies } from '../read/export/families.js';
 import { exportRoutes } from '../read/export/routes.js';
 import { GOAL_REPORTS } from '../read/goals/reports.js';
 import { STATS_REPORTS } from '../read/stats/reports.js';
+import type { ReadDeps } from '../read/read-deps.js';
 import { VISIT_REPORTS } from '../read/visits/reports.js';
 import { keyRoutes } from '../sites/key-routes.js';
 import { trackerRoutes } from '../tracker/routes.js';
@@ -30,7 +32,18 @@ import { observeRequest } from '../metrics.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { trustProxyOption } from './trust-proxy.js';
 
+/** What reads get of the app's dependencies: the pools and the budget, not the whole of `deps`. */
+export function readDepsOf(deps: AppDeps): ReadDeps {
+  return {
+    db: deps.db,
+    readDb: deps.readDb,
+    readSlots: deps.readSlots,
+    readTimeoutMs: deps.config.READ_TIMEOUT_MS,
+  };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const reads = readDepsOf(deps);
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
@@ -74,28 +87,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await withSessions.register(segmentRoutes, { deps, prefix: '/api/segments' });
       await withSessions.register(goalRoutes, { deps, prefix: '/api/goals' });
       await withSessions.register(funnelRoutes, { deps, prefix: '/api/funnels' });
-      await withSessions.register(reportRoutes, { deps, reports: STATS_REPORTS, prefix: '/api/stats' });
-      await withSessions.register(reportRoutes, { deps, reports: QUALITY_REPORTS, prefix: '/api/stats' });
-      await withSessions.register(reportRoutes, { deps, reports: GOAL_REPORTS, prefix: '/api/stats' });
-      await withSessions.register(reportRoutes, { deps, reports: VISIT_REPORTS, prefix: '/api/stats' });
-      await withSessions.register(reportRoutes, { deps, reports: AGENT_REPORTS, prefix: '/api/agents' });
       await withSessions.register(reportRoutes, {
-        deps,
+        deps: reads,
+        reports: STATS_REPORTS,
+        prefix: '/api/stats',
+      });
+      await withSessions.register(reportRoutes, {
+        deps: reads,
+        reports: QUALITY_REPORTS,
+        prefix: '/api/stats',
+      });
+      await withSessions.register(reportRoutes, { deps: reads, reports: GOAL_REPORTS, prefix: '/api/stats' });
+      await withSessions.register(reportRoutes, {
+        deps: reads,
+        reports: VISIT_REPORTS,
+        prefix: '/api/stats',
+      });
+      await withSessions.register(reportRoutes, {
+        deps: reads,
+        reports: AGENT_REPORTS,
+        prefix: '/api/agents',
+      });
+      await withSessions.register(reportRoutes, {
+        deps: reads,
         reports: citationReports(deps.config),
         prefix: '/api',
       });
       await withSessions.register(reportRoutes, {
-        deps,
+        deps: reads,
         reports: contentReports(deps.config),
         prefix: '/api',
       });
-      await withSessions.register(reportRoutes, { deps, reports: POLICY_REPORTS, prefix: '/api' });
+      await withSessions.register(reportRoutes, { deps: reads, reports: POLICY_REPORTS, prefix: '/api' });
       await withSessions.register(exportRoutes, {
-        deps,
+        deps: reads,
         families: exportFamilies(deps.config),
         prefix: '/api/stats',
       });
-      await withSessions.register(mcpRoutes, { deps, prefix: '/api/mcp' });
+      await withSessions.register(mcpRoutes, {
+        deps: reads,
+        tools: mcpTools(deps.config),
+        prefix: '/api/mcp',
+      });
       await withSessions.register(dashboardRoutes);
     });
   });
