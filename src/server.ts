@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { type Backends, startBackends } from './embedded/backends.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './app.js';
 import { LISTEN_BACKLOG } from './http/listen.js';
 import { cityDbPaths, openGeoOnce } from './enrich/open-geo-once.js';
 import { createMetrics } from './metrics.js';

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 
 /**
  * The app's own pieces (error envelope, cookies, auth, sites, keys) with the segment routes at
- * `/api/segments`, as `src/http/app.ts` registers them. Once app.ts registers the segment routes
+ * `/api/segments`, as `src/app.ts` registers them. Once app.ts registers the segment routes
  * itself, the real app is used instead.
  */
 async function segmentsApp(t: TestApp): Promise<FastifyInstance> {

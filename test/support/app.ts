@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/http/deps.js';
 import { createMetrics } from '../../src/metrics.js';
 import { cityDbPaths, openGeoOnce } from '../../src/enrich/open-geo-once.js';

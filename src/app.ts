@@ -1,36 +1,43 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { authRoutes } from '../auth/routes.js';
-import { edgeRoutes } from '../edge/routes.js';
-import { funnelRoutes } from '../funnels/routes.js';
-import { goalRoutes } from '../goals/routes.js';
-import { ingestRoutes } from '../ingest/routes.js';
-import { mcpRoutes } from '../mcp/routes.js';
-import { mcpTools } from '../mcp/tools.js';
-import { AGENT_REPORTS } from '../read/agents/reports.js';
-import { citationReports } from '../read/citation-gap/reports.js';
-import { contentReports } from '../read/content/reports.js';
-import { reportRoutes } from '../read/envelope/routes.js';
-import { QUALITY_REPORTS } from '../read/performance/reports.js';
-import { POLICY_REPORTS } from '../read/policy/reports.js';
-import { exportFamilies } from '../read/export/families.js';
-import { exportRoutes } from '../read/export/routes.js';
-import { GOAL_REPORTS } from '../read/goals/reports.js';
-import { STATS_REPORTS } from '../read/stats/reports.js';
-import type { ReadDeps } from '../read/read-deps.js';
-import { VISIT_REPORTS } from '../read/visits/reports.js';
-import { keyRoutes } from '../sites/key-routes.js';
-import { trackerRoutes } from '../tracker/routes.js';
-import { segmentRoutes } from '../segments/routes.js';
-import { siteRoutes } from '../sites/routes.js';
-import type { AppDeps } from './deps.js';
-import { dashboardRoutes } from './dashboard.js';
-import { registerErrorHandlers } from './errors.js';
-import { healthRoutes } from './health.js';
-import { boundJsonBodies } from './json-body.js';
-import { observeRequest } from '../metrics.js';
-import { addSecurityHeaders } from './security-headers.js';
-import { trustProxyOption } from './trust-proxy.js';
+import { authRoutes } from './auth/routes.js';
+import { edgeRoutes } from './edge/routes.js';
+import { funnelRoutes } from './funnels/routes.js';
+import { goalRoutes } from './goals/routes.js';
+import { ingestRoutes } from './ingest/routes.js';
+import { mcpRoutes } from './mcp/routes.js';
+import { mcpTools } from './mcp/tools.js';
+import { AGENT_REPORTS } from './read/agents/reports.js';
+import { citationReports } from './read/citation-gap/reports.js';
+import { contentReports } from './read/content/reports.js';
+import type { Report } from './read/envelope/report.js';
+import { reportRoutes } from './read/envelope/routes.js';
+import { QUALITY_REPORTS } from './read/performance/reports.js';
+import { POLICY_REPORTS } from './read/policy/reports.js';
+import { exportFamilies } from './read/export/families.js';
+import { exportRoutes } from './read/export/routes.js';
+import { GOAL_REPORTS } from './read/goals/reports.js';
+import { STATS_REPORTS } from './read/stats/reports.js';
+import type { ReadDeps } from './read/read-deps.js';
+import { VISIT_REPORTS } from './read/visits/reports.js';
+import { keyRoutes } from './sites/key-routes.js';
+import { trackerRoutes } from './tracker/routes.js';
+import { segmentRoutes } from './segments/routes.js';
+import { siteRoutes } from './sites/routes.js';
+import type { AppDeps } from './http/deps.js';
+import { dashboardRoutes } from './http/dashboard.js';
+import { registerErrorHandlers } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
+import { boundJsonBodies } from './http/json-body.js';
+import { observeRequest } from './metrics.js';
+import { addSecurityHeaders } from './http/security-headers.js';
+import { trustProxyOption } from './http/trust-proxy.js';
+
+/*
+ * The composition root of the HTTP process: every route, in the order and context it is
+ * registered, and what of the app's dependencies each is given. src/server.ts builds those
+ * dependencies (pools, NATS, geo, metrics) and starts the roles; route modules never import this.
+ */
 
 /** What reads get of the app's dependencies: the pools and the budget, not the whole of `deps`. */
 export function readDepsOf(deps: AppDeps): ReadDeps {
@@ -87,38 +94,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await withSessions.register(segmentRoutes, { deps, prefix: '/api/segments' });
       await withSessions.register(goalRoutes, { deps, prefix: '/api/goals' });
       await withSessions.register(funnelRoutes, { deps, prefix: '/api/funnels' });
-      await withSessions.register(reportRoutes, {
-        deps: reads,
-        reports: STATS_REPORTS,
-        prefix: '/api/stats',
-      });
-      await withSessions.register(reportRoutes, {
-        deps: reads,
-        reports: QUALITY_REPORTS,
-        prefix: '/api/stats',
-      });
-      await withSessions.register(reportRoutes, { deps: reads, reports: GOAL_REPORTS, prefix: '/api/stats' });
-      await withSessions.register(reportRoutes, {
-        deps: reads,
-        reports: VISIT_REPORTS,
-        prefix: '/api/stats',
-      });
-      await withSessions.register(reportRoutes, {
-        deps: reads,
-        reports: AGENT_REPORTS,
-        prefix: '/api/agents',
-      });
-      await withSessions.register(reportRoutes, {
-        deps: reads,
-        reports: citationReports(deps.config),
-        prefix: '/api',
-      });
-      await withSessions.register(reportRoutes, {
-        deps: reads,
-        reports: contentReports(deps.config),
-        prefix: '/api',
-      });
-      await withSessions.register(reportRoutes, { deps: reads, reports: POLICY_REPORTS, prefix: '/api' });
+      // The envelope reads, family by family under their prefixes: each given only `reads`.
+      const families: [readonly Report[], string][] = [
+        [STATS_REPORTS, '/api/stats'],
+        [QUALITY_REPORTS, '/api/stats'],
+        [GOAL_REPORTS, '/api/stats'],
+        [VISIT_REPORTS, '/api/stats'],
+        [AGENT_REPORTS, '/api/agents'],
+        [citationReports(deps.config), '/api'],
+        [contentReports(deps.config), '/api'],
+        [POLICY_REPORTS, '/api'],
+      ];
+      for (const [reports, prefix] of families)
+        await withSessions.register(reportRoutes, { deps: reads, reports, prefix });
       await withSessions.register(exportRoutes, {
         deps: reads,
         families: exportFamilies(deps.config),
