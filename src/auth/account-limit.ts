@@ -1,5 +1,5 @@
 import type { Db } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { keyedDigest } from '../ratelimit/address.js';
 import { consume, forget, peek, type WindowLimit } from '../ratelimit/fixed-window.js';
 

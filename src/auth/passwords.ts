@@ -1,6 +1,6 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { type Db, sql } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { throughHashQueue } from './hash-queue.js';
 import { randomToken, tokenDigest } from './tokens.js';
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { type Db, sql } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
 import { addressDigest } from '../ratelimit/address.js';
 import { consume } from '../ratelimit/fixed-window.js';
 import {

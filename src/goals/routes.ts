@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
 import { ownedSite } from '../sites/owned-site.js';
 import { CreateGoalBody, IdParams, SiteQuery } from './schemas.js';
 import { createGoal, defaultGoalName, deleteGoal, goalOwner, listGoals } from './store.js';

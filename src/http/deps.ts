@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { Appender } from '../nats/append.js';
 import type { Nats } from '../nats/connect.js';
 import type { ReadSlots } from '../read/budget/read-slots.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../metrics.js';
 
 /** Everything a route family may use; built once in main.ts (or the test harness) and passed down. */
 export interface AppDeps {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { jsonDepthError } from './json-depth.js';
+import { jsonDepthError } from '../input/json-depth.js';
 
 /**
  * JSON bodies of the routes of `app` are parsed by Fastify's own parser (its prototype-poisoning

@@ -30,7 +30,7 @@ const apply = helmet({
 /**
  * The security headers (CSP, X-Frame-Options, nosniff, Referrer-Policy and helmet's other
  * defaults) on every route of `app`'s context: the dashboard and the API, never the hit routes,
- * which take no hook (src/http/app.ts).
+ * which take no hook (src/app.ts).
  */
 export function addSecurityHeaders(app: FastifyInstance): void {
   // A callback hook, not an async one: a promise per request adds up.

@@ -1,4 +1,4 @@
-import { child, type Metrics } from '../http/metrics.js';
+import { child, type Metrics } from '../metrics.js';
 import { handleHitRequests, type HitAnswer, type HitRequest, type Tally } from './handle.js';
 import type { IngestDeps } from './pipeline.js';
 

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../http/errors.js';
+import { AppError, type ErrorCode } from '../errors/app-error.js';
 import type { HitRecorded } from '../../streams/events.js';
 import {
   appendHits,

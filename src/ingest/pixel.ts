@@ -1,4 +1,4 @@
-import { isTooDeep } from '../http/json-depth.js';
+import { isTooDeep } from '../input/json-depth.js';
 import { TrackPayload } from './payloads.js';
 
 const INTEGER_KEYS = ['s', 'w', 'h', 'vw', 'vh', 'd', 'sc'] as const;

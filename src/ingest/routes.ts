@@ -8,8 +8,8 @@ import type {
 import type { AppDeps } from '../http/deps.js';
 import { allowOrigin, preflight } from '../http/cross-origin.js';
 import { errorBody } from '../http/errors.js';
-import { isTooDeep } from '../http/json-depth.js';
-import { observeRequest } from '../http/metrics.js';
+import { isTooDeep } from '../input/json-depth.js';
+import { observeRequest } from '../metrics.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { cityDbPaths } from '../enrich/open-geo-once.js';
 import type { Logger } from '../log.js';

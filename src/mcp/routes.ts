@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { assertJsonDepth } from '../http/json-depth.js';
+import { AppError } from '../errors/app-error.js';
+import { assertJsonDepth } from '../input/json-depth.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { withReadSlot } from '../read/budget/read-budget.js';
+import type { ReadDeps } from '../read/read-deps.js';
 import { mcpMethods } from './methods.js';
 import { answerBody } from './protocol.js';
-import { mcpTools } from './tools.js';
+import type { McpTool } from './tool.js';
 
 const isJson = (contentType: string | undefined) =>
   contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
@@ -17,8 +17,11 @@ const isJson = (contentType: string | undefined) =>
  * cookie is not), and its failure is the one plain HTTP error besides the body's media type;
  * everything after that is a JSON-RPC answer.
  */
-export const mcpRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const dispatchFor = mcpMethods(deps, mcpTools(deps.config));
+export const mcpRoutes: FastifyPluginAsync<{ deps: ReadDeps; tools: readonly McpTool[] }> = async (
+  app,
+  { deps, tools },
+) => {
+  const dispatchFor = mcpMethods(deps, tools);
 
   // The body stays text until the credential is checked, so a 401 comes before any parse error.
   keepBodiesRaw(app, 'string');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { AGENT_REPORTS } from '../read/agents/reports.js';
 import { citationReports } from '../read/citation-gap/reports.js';
 import { contentReports } from '../read/content/reports.js';

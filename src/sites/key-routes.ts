@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
 import { createApiKey, listApiKeys, revokeApiKey, SCOPES } from './keys.js';
 import { getSite } from './sites.js';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/auth/passwords.js';
-import { AppError } from '../../src/http/errors.js';
+import { AppError } from '../../src/errors/app-error.js';
 
 const argon2 = vi.hoisted(() => ({ calls: 0, running: 0, peak: 0 }));
 vi.mock('@node-rs/argon2', async (importOriginal) =>

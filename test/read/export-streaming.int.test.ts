@@ -17,6 +17,7 @@ import { createReadPool } from '../../src/read/budget/read-budget.js';
 import { ALL_ROWS, ExportCursors } from '../../src/read/export/cursors.js';
 import { exportFamilies } from '../../src/read/export/families.js';
 import { exportRoutes } from '../../src/read/export/routes.js';
+import { readDepsOf } from '../../src/app.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { hit, MIN } from '../support/events.js';
@@ -90,7 +91,7 @@ beforeAll(async () => {
   registerErrorHandlers(small);
   await small.register(cookie);
   await small.register(exportRoutes, {
-    deps: { ...t.deps, readDb: counted },
+    deps: { ...readDepsOf(t.deps), readDb: counted },
     families: exportFamilies(t.deps.config),
     pageRows: ROWS,
     prefix: '/api/stats',

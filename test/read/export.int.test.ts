@@ -18,6 +18,7 @@ import type { Report } from '../../src/read/envelope/report.js';
 import { exportFamilies } from '../../src/read/export/families.js';
 import { ALL_ROWS } from '../../src/read/export/cursors.js';
 import { exportRoutes } from '../../src/read/export/routes.js';
+import { readDepsOf } from '../../src/app.js';
 import { STATS_SHAPES } from '../../src/read/export/stats-shapes.js';
 import { OVERVIEW_METRICS } from '../../src/read/stats/overview.js';
 import { Paging } from '../../src/read/stats/breakdown.js';
@@ -350,7 +351,7 @@ describe('paging through a list read', () => {
     registerErrorHandlers(small);
     await small.register(cookie);
     await small.register(exportRoutes, {
-      deps: t.deps,
+      deps: readDepsOf(t.deps),
       families: [{ reports: [...counted, peopleOnly, failsLater], shapes: STATS_SHAPES }],
       pageRows: 3,
       prefix: '/api/stats',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.js';
+import { AppError } from '../../src/errors/app-error.js';
 import { compileFilters, likePattern } from '../../src/read/envelope/filter-sql.js';
 import {
   AGENT_DIMENSIONS,

@@ -3,8 +3,8 @@ import type pg from 'pg';
 import { authenticate, type Principal } from '../../auth/guards.js';
 import type { Config } from '../../config.js';
 import { createPool } from '../../db/pool.js';
-import type { AppDeps } from '../../http/deps.js';
-import { AppError } from '../../http/errors.js';
+import type { ReadDeps } from '../read-deps.js';
+import { AppError } from '../../errors/app-error.js';
 
 /** Seconds a client over its read budget is asked to wait: reads in flight mostly end within one. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -34,7 +34,7 @@ function ownerOf(p: Principal): { owner: string; who: string } {
  * the budget, and a streamed export holds its slot until its last row.
  */
 export async function withReadSlot<T>(
-  deps: AppDeps,
+  deps: Pick<ReadDeps, 'db' | 'readSlots'>,
   req: FastifyRequest,
   reply: FastifyReply,
   opts: { allowSession?: boolean },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FILTER_LIMITS } from './filter-limits.js';
 import { regexProblem } from './regex-subset.js';
-import { AppError } from '../../http/errors.js';
-import { isTooDeep, MAX_JSON_DEPTH } from '../../http/json-depth.js';
+import { AppError } from '../../errors/app-error.js';
+import { isTooDeep, MAX_JSON_DEPTH } from '../../input/json-depth.js';
 
 /*
  * The `filters` parameter of the query envelope (docs/api.md#query-envelope): a JSON array (an AND) or a

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeSiteRead, type Principal } from '../../auth/guards.js';
-import type { AppDeps } from '../../http/deps.js';
-import { AppError } from '../../http/errors.js';
-import { parseInput } from '../../http/parse.js';
+import type { Db } from '../../db/sql.js';
+import { AppError } from '../../errors/app-error.js';
+import { parseInput } from '../../input/parse-input.js';
 import { loadSegmentFilters } from '../../segments/segments.js';
 import type { Site } from '../../sites/sites.js';
 import { withReadSlot } from '../budget/read-budget.js';
+import type { ReadDeps } from '../read-deps.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
 import type { ReadVariant, Report } from './report.js';
 import { type Envelope, respond } from './respond.js';
@@ -29,7 +30,7 @@ export interface ReadRequest {
  * arguments here.
  */
 export async function checkedRead(
-  deps: AppDeps,
+  db: Db,
   principal: Principal,
   which: Report | ((input: unknown) => Report),
   input: unknown,
@@ -46,9 +47,8 @@ export async function checkedRead(
       { field: 'audience' },
     );
   const params = { ...(parseInput(variant.params, rest) as object), ...own };
-  const site = await authorizeSiteRead(deps.db, principal, env.site);
-  const segment =
-    env.segment === undefined ? undefined : await loadSegmentFilters(deps.db, site.id, env.segment);
+  const site = await authorizeSiteRead(db, principal, env.site);
+  const segment = env.segment === undefined ? undefined : await loadSegmentFilters(db, site.id, env.segment);
   return { q: understand(env, site, new Date(), segment), variant, params, report, site };
 }
 
@@ -65,17 +65,17 @@ function takeOwnKeys(report: Report, input: unknown): { own: object; rest: unkno
 
 /** The checked request's read, in the response envelope. */
 export async function answer(
-  deps: AppDeps,
+  readDb: Db,
   { q, variant, params }: ReadRequest,
   startedAt: number,
 ): Promise<Envelope<unknown>> {
-  const data = await variant.read(deps.readDb, q, params);
+  const data = await variant.read(readDb, q, params);
   return respond(q, data, startedAt, { rows: variant.rows?.(data), extra: variant.meta?.(data) });
 }
 
 /** The one way a read answers over HTTP: the checked request, the read, the response envelope. */
 export function envelopeRead(
-  deps: AppDeps,
+  deps: Pick<ReadDeps, 'db' | 'readDb' | 'readSlots'>,
   report: Report,
 ): (req: FastifyRequest, reply: FastifyReply) => Promise<Envelope<unknown>> {
   return async (req, reply) => {
@@ -83,7 +83,7 @@ export function envelopeRead(
     // A path parameter (`/funnel/:id`) is one of the read's parameters like any in the query.
     const input = { ...(req.query as object), ...(req.params as object) };
     return withReadSlot(deps, req, reply, { allowSession: true }, async (principal) =>
-      answer(deps, await checkedRead(deps, principal, report, input), startedAt),
+      answer(deps.readDb, await checkedRead(deps.db, principal, report, input), startedAt),
     );
   };
 }

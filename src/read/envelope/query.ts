@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 import type { Site } from '../../sites/sites.js';
 import { type Compare, COMPARES, comparisonWindow } from './compare.js';
 import {

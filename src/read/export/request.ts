@@ -1,15 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/deps.js';
-import { parseInput } from '../../http/parse.js';
+import { parseInput } from '../../input/parse-input.js';
 import type { Principal } from '../../auth/guards.js';
 import { checkedRead, type ReadRequest } from '../envelope/handler.js';
 import type { Audience } from '../envelope/query.js';
 import type { Report } from '../envelope/report.js';
 import { ALL_ROWS, ExportCursors } from './cursors.js';
 import type { ExportRead } from './page-through.js';
+import type { ReadDeps } from '../read-deps.js';
 import type { ExportFamily, ExportShape } from './shape.js';
 import { columnsOf, hasListColumn, type Section, sections } from './table.js';
+
+/** What an export reads with: the pools, and how long its transaction may idle between pages. */
+export type ExportDeps = Pick<ReadDeps, 'db' | 'readDb' | 'readTimeoutMs'>;
 
 /** A read that exports, under its export name (`pages`, `agents/overview`). */
 export interface Exportable {
@@ -54,13 +57,13 @@ const given = (input: unknown, key: string) =>
  * takes its next page from them. A read that asked for no list query answered whole at once.
  */
 async function readThrough(
-  deps: AppDeps,
+  deps: ExportDeps,
   r: ReadRequest,
   layout: (data: unknown) => Section[],
   params: Record<string, unknown>,
   pageRows: number,
 ): Promise<ExportRead> {
-  const cursors = await ExportCursors.open(deps.readDb, deps.config.READ_TIMEOUT_MS);
+  const cursors = await ExportCursors.open(deps.readDb, deps.readTimeoutMs);
   const call = async (n: number) =>
     layout(await r.variant.read(cursors.page(n, pageRows), r.q, { ...params, limit: ALL_ROWS, page: 1 }));
   try {
@@ -83,13 +86,13 @@ async function readThrough(
  * to its end; with either, the export holds exactly the rows of that JSON page.
  */
 export async function exportRequest(
-  deps: AppDeps,
+  deps: ExportDeps,
   principal: Principal,
   req: FastifyRequest,
   reads: ReadonlyMap<string, Exportable>,
   pageRows: number,
 ): Promise<ExportRequest> {
-  const r = await checkedRead(deps, principal, chooser(reads), req.query);
+  const r = await checkedRead(deps.db, principal, chooser(reads), req.query);
   const shape = reads.get(r.report.name)!.shapes[r.q.audience];
   const params = r.params as Record<string, unknown>;
   const paged = typeof params.limit === 'number' && typeof params.page === 'number';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../auth/guards.js';
-import type { AppDeps } from '../../http/deps.js';
 import { withReadSlot } from '../budget/read-budget.js';
+import type { ReadDeps } from '../read-deps.js';
 import { csvStream } from './csv.js';
 import { fileName } from './labels.js';
 import { exportRows, PAGE_ROWS } from './page-through.js';
@@ -11,7 +11,7 @@ import { exportables, exportRequest } from './request.js';
 import type { ExportFamily } from './shape.js';
 
 export interface ExportRoutesOptions {
-  deps: AppDeps;
+  deps: ReadDeps;
   /** The families of reads that export, each with its export shapes. */
   families: readonly ExportFamily[];
   /** Rows per page when a list read is paged through (tests use a small one). */

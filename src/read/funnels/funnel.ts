@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/sql.js';
 import { siteFunnel } from '../../funnels/store.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';

@@ -3,7 +3,8 @@ import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../envelope/source.js';
-import { type HumanTotals, humanTotals } from './human-totals.js';
+import { humanTotals } from './human-totals.js';
+import type { HumanTotals } from './totals.js';
 
 export const OVERVIEW_METRICS = [
   'visitors',

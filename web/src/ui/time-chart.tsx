@@ -2,16 +2,9 @@ import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMetric } from '../lib/format.js';
-import type { Bucket } from '../lib/types.js';
 import { lineColours } from '../lib/colours.js';
+import type { Line } from './line.js';
 import { SeriesTable } from './series-table.js';
-
-export interface Line {
-  label: string;
-  points: Bucket[];
-  /** The comparison window: dashed, and drawn on this window's buckets by position. */
-  dashed?: boolean;
-}
 
 interface TimeChartProps {
   caption: string;

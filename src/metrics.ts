@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { uncaughtErrors } from '../last-resort.js';
+import { uncaughtErrors } from './last-resort.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -1,4 +1,4 @@
-import { AppError } from './errors.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * How deep any JSON a client sends may nest: a body, or a parameter whose value is JSON. Parsing

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.js';
-import { assertJsonDepth, isTooDeep, MAX_JSON_DEPTH, tooDeepAt } from '../../src/http/json-depth.js';
+import { AppError } from '../../src/errors/app-error.js';
+import { assertJsonDepth, isTooDeep, MAX_JSON_DEPTH, tooDeepAt } from '../../src/input/json-depth.js';
 
 const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
 
