@@ -18,7 +18,7 @@ import type { Site } from '../sites/sites.js';
 import { claimSignature, releaseSignature } from './replay.js';
 import { AgentEventRow, EdgeBody, HumanEventRow, MAX_ROWS, SERVER_ONLY_KEYS } from './rows.js';
 import { verifySignature } from './signature.js';
-import { type EdgeDeps, fetchEvent, pageviewEvent } from './to-events.js';
+import { type EdgeDeps, fetchEvent, pageviewEvents } from './to-events.js';
 
 const BODY_LIMIT = 2 * 1024 * 1024;
 const RETRY_AFTER_S = 60;
@@ -66,12 +66,17 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     salts: new DailySalts(deps.db),
     appender: deps.appender,
     geo: deps.geo,
-    // Exact across instances (no local allowance): a shipment is heavy, its round trip is not.
-    limiter: new BatchedWindowLimiter(deps.db, { limit: deps.config.EDGE_RATE_LIMIT, windowSeconds: 60 }),
+    // Rows are not counted one by one: the edge's limit is on its requests (`shipments`).
+    limiter: null,
     addressDigest: (address) => addressDigestNow(deps.db, address),
     prefix: deps.config.STREAM_PREFIX,
     rangesFor,
   };
+  // Exact across instances (no local allowance): a shipment is heavy, its round trip is not.
+  const shipments = new BatchedWindowLimiter(deps.db, {
+    limit: deps.config.EDGE_RATE_LIMIT,
+    windowSeconds: 60,
+  });
 
   // The signature covers the body's exact bytes, so it is kept as received.
   keepBodiesRaw(app, 'buffer', BODY_LIMIT);
@@ -99,7 +104,7 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     );
     if (!signature.ok) throw new AppError('unauthorized', signature.reason);
 
-    if (!(await edge.limiter.allow(`edge:${site.id}`, await edge.addressDigest(req.ip))))
+    if (!(await shipments.allow(`edge:${site.id}`, await edge.addressDigest(req.ip))))
       throw new AppError('rate_limited', 'too many edge requests for this site; retry after 60 seconds', {
         headers: { 'retry-after': String(RETRY_AFTER_S) },
       });
@@ -116,14 +121,15 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       throw new AppError('conflict', 'this signature was already accepted; sign every attempt afresh');
     try {
       const fetches = await Promise.all(agentRows.map((r) => fetchEvent(edge, site.id, r)));
-      const outcomes = await Promise.all(humanRows.map((r) => pageviewEvent(edge, site.id, r)));
-      const pageviews = outcomes.flatMap((o) => ('event' in o ? [o.event] : []));
+      const outcomes = await pageviewEvents(edge, site.id, humanRows);
+      const pageviews = outcomes.flatMap((o) => (o.kind === 'accepted' ? [o.event] : []));
       const events = [...fetches, ...pageviews];
       if (events.length > 0)
         await deps.appender.appendAtomic(subjectFor(edge.prefix, site.id, 'edge'), events);
       child(deps.metrics.hitsAccepted, 'edge', 'agent_fetch').inc(fetches.length);
       child(deps.metrics.hitsAccepted, 'edge', 'pageview').inc(pageviews.length);
-      for (const o of outcomes) if ('dropped' in o) child(deps.metrics.hitsDropped, 'edge', o.dropped).inc();
+      for (const o of outcomes)
+        if (o.kind === 'dropped') child(deps.metrics.hitsDropped, 'edge', o.reason).inc();
       return reply
         .status(202)
         .send({ data: { accepted: { agent_events: fetches.length, events: pageviews.length } } });

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FetchRecorded, HitRecorded } from '../../streams/events.js';
-import {
-  type DropReason,
-  type HitContext,
-  type IngestDeps,
-  enrichHit,
-  screenHit,
-} from '../ingest/pipeline.js';
+import type { FetchRecorded } from '../../streams/events.js';
+import { type IngestDeps, type Outcome, prepareHits } from '../ingest/pipeline.js';
 import type { RangeMatch } from '../catalog/operator-ranges.js';
 import type { AgentEventRow, HumanEventRow } from './rows.js';
 
@@ -40,36 +34,51 @@ export async function fetchEvent(deps: EdgeDeps, site: number, row: AgentEventRo
   return event;
 }
 
-/**
- * A server-rendered pageview through the tracker's own steps and enrichment, so both paths count
- * a person the same way; those steps may drop it (a crawler's user agent, an excluded path).
- */
-export async function pageviewEvent(
-  deps: EdgeDeps,
-  site: number,
-  row: HumanEventRow,
-): Promise<{ event: HitRecorded } | { dropped: DropReason }> {
-  const u = `https://${row.hostname}${row.pathname}${row.query ? `?${row.query}` : ''}`;
-  const payload = {
+/** A pageview as the tracker would have sent it, had the page run it. */
+function trackPayload(site: number, row: HumanEventRow) {
+  return {
     s: site,
     t: 'pageview',
-    u,
+    u: `https://${row.hostname}${row.pathname}${row.query ? `?${row.query}` : ''}`,
     ...(row.referrer ? { r: row.referrer } : {}),
     ...(row.id ? { id: row.id } : {}),
   };
-  const ctx: HitContext = {
-    address: row.ip,
-    userAgent: row.user_agent,
-    receivedAt: Date.parse(row.timestamp),
-    source: 'edge',
-    optOut: false,
-  };
-  const screened = await screenHit(deps, payload, ctx);
-  if (screened.kind === 'dropped') return { dropped: screened.reason };
-  // The hostname was checked with the row; anything else forbidden would be a bug, not a drop.
-  if (screened.kind === 'forbidden') throw new Error(`edge pageview refused: ${screened.message}`);
-  const event = await enrichHit(deps, screened.payload, screened.site, screened.url, ctx);
-  if (row.status !== undefined) event.status = row.status;
-  if (row.duration_ms !== undefined) event.duration_ms = row.duration_ms;
-  return { event };
 }
+
+/**
+ * Server-rendered pageviews through the tracker's own pipeline (prepareHits), so both paths count
+ * a person the same way; its steps may drop a row (a crawler's user agent, an excluded path). Each
+ * row is a request of its own: its address, user agent and time. In the rows' order.
+ */
+export async function pageviewEvents(
+  deps: EdgeDeps,
+  site: number,
+  rows: readonly HumanEventRow[],
+): Promise<PageviewOutcome[]> {
+  const outcomes = await prepareHits(
+    deps,
+    rows.map((row) => ({
+      inputs: [trackPayload(site, row)],
+      ctx: {
+        address: row.ip,
+        userAgent: row.user_agent,
+        receivedAt: Date.parse(row.timestamp),
+        source: 'edge',
+        optOut: false,
+      },
+    })),
+  );
+  return outcomes.map((list, i): PageviewOutcome => {
+    const outcome = list[0]!;
+    // The hostname was checked with the row; anything else forbidden would be a bug, not a drop.
+    if (outcome.kind === 'forbidden') throw new Error(`edge pageview refused: ${outcome.message}`);
+    const row = rows[i]!;
+    if (outcome.kind === 'accepted') {
+      if (row.status !== undefined) outcome.event.status = row.status;
+      if (row.duration_ms !== undefined) outcome.event.duration_ms = row.duration_ms;
+    }
+    return outcome;
+  });
+}
+
+export type PageviewOutcome = Exclude<Outcome, { kind: 'forbidden' }>;

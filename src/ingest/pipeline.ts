@@ -37,7 +37,11 @@ export interface IngestDeps {
   salts: DailySalts;
   appender: Appender;
   geo: GeoLookup;
-  limiter: BatchedWindowLimiter;
+  /**
+   * Counts each hit against its site and address; null counts none (the edge, whose rows come from
+   * many visitors through one shipment, limits its requests instead).
+   */
+  limiter: BatchedWindowLimiter | null;
   /**
    * Keyed digest of an address (rate-limit subject); the address itself is never kept. Synchronous
    * once the key is loaded (addressDigestNow).
@@ -60,12 +64,6 @@ type Screened =
   { kind: 'pass'; payload: TrackPayload; site: Site; url: URL } | Exclude<Outcome, { kind: 'accepted' }>;
 
 /** The checks that need nothing but the payload, the request and the site. */
-export async function screenHit(deps: IngestDeps, input: unknown, ctx: HitContext): Promise<Screened> {
-  const parsed = parseTrackPayload.safeParse(input);
-  if (!parsed.success) return { kind: 'dropped', reason: 'invalid' };
-  return screenAt(parsed.data, await deps.sites.get(parsed.data.s), ctx);
-}
-
 function screenAt(payload: TrackPayload, site: Site | null, ctx: HitContext): Screened {
   // An error hit names its error by `p.message` (docs/api.md#hits): without one it is invalid, as
   // a payload the schema refuses (and, like one, checked before the site).
@@ -122,13 +120,13 @@ export async function prepareHits(deps: IngestDeps, requests: readonly HitInputs
       s.kind === 'pass' ? [{ bucket: `ingest:${s.site.id}`, subject: subjects[i]! }] : [],
     ),
   );
-  const allowed = counted.length > 0 ? await deps.limiter.allowEach(counted) : [];
+  const allowed = counted.length > 0 && deps.limiter ? await deps.limiter.allowEach(counted) : null;
 
   let next = 0;
   const outcomes: (Outcome | Passed)[][] = screened.map((list) =>
     list.map((s) => {
       if (s.kind !== 'pass') return s;
-      return allowed[next++] ? s : { kind: 'dropped', reason: 'rate_limited' };
+      return allowed === null || allowed[next++] ? s : { kind: 'dropped', reason: 'rate_limited' };
     }),
   );
   // Salts change once a day per site: nearly always cached, so this waits for nothing.
@@ -192,23 +190,6 @@ async function sitesOf(deps: IngestDeps, ids: readonly number[]): Promise<Map<nu
     missing.forEach((id, k) => sites.set(id, loaded[k]!));
   }
   return sites;
-}
-
-export async function enrichHit(
-  deps: IngestDeps,
-  p: TrackPayload,
-  site: Site,
-  url: URL,
-  ctx: HitContext,
-): Promise<HitRecorded> {
-  return hitEvent(
-    p,
-    site,
-    url,
-    ctx,
-    await deps.salts.saltFor(site.id, ctx.receivedAt),
-    deps.geo.lookup(ctx.address),
-  );
 }
 
 function hitEvent(

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import {
-  createInbox,
-  headers,
-  type Msg,
-  type NatsConnection,
-  type Subscription,
-} from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { MAX_MESSAGE_BYTES } from '../../streams/hits.js';
+import { AckInbox } from './ack-inbox.js';
 
 interface Waiter {
   /** Its events' JSON, comma-separated. */
@@ -43,15 +38,6 @@ const ENVELOPE_BYTES = messageBody('').length + 1;
 
 export class AppendError extends Error {}
 
-type Settle = (err: Error | undefined) => void;
-
-/** Where the stream's acknowledgements arrive: one subscription, one reply subject per publish. */
-interface AckInbox {
-  sub: Subscription;
-  base: string;
-  pending: Map<number, Settle>;
-}
-
 /**
  * Appends events to the stream and resolves each caller only once JetStream acknowledged the
  * message that holds its event. Appends that arrive while a publish is in flight are gathered
@@ -65,9 +51,7 @@ export class Appender {
   private readonly maxBytes: number;
   private readonly timeoutMs: number;
   private readonly attempts: number;
-  private readonly nc: NatsConnection | undefined;
-  private inbox: AckInbox | undefined;
-  private nextToken = 0;
+  private readonly acks: AckInbox | undefined;
   published = 0;
 
   constructor(
@@ -79,9 +63,10 @@ export class Appender {
     this.maxBytes = opts.maxBytes ?? MAX_MESSAGE_BYTES;
     this.timeoutMs = opts.timeoutMs ?? 5000;
     this.attempts = opts.attempts ?? 3;
-    // The client's own JetStream client has it (it is not in the JetStreamClient type); any other
-    // implementation goes through js.publish.
-    this.nc = (js as { getConnection?: () => NatsConnection }).getConnection?.();
+    // The client's own JetStream client has its connection (it is not in the JetStreamClient
+    // type); any other implementation goes through js.publish.
+    const nc = (js as { getConnection?: () => NatsConnection }).getConnection?.();
+    this.acks = nc && new AckInbox(nc, js.getOptions().watcherPrefix);
   }
 
   append(subject: string, event: object): Promise<void> {
@@ -172,7 +157,7 @@ export class Appender {
     let last: unknown;
     for (let attempt = 0; attempt < this.attempts; attempt++) {
       try {
-        if (this.nc) await this.request(this.nc, subject, body, msgID);
+        if (this.acks) await this.acks.publish(subject, body, msgID, this.timeoutMs);
         else await this.js.publish(subject, body, { msgID, timeout: this.timeoutMs });
         this.published++;
         return;
@@ -182,62 +167,4 @@ export class Appender {
     }
     throw new AppendError(`stream did not acknowledge: ${(last as Error)?.message ?? 'unknown'}`);
   }
-
-  /**
-   * One publish and its acknowledgement, as js.publish does it but without what that costs per
-   * call: the client's request path builds three errors with stack traces (a context, a timeout
-   * and a "cancelled" one) and races two promises for every message.
-   */
-  private request(nc: NatsConnection, subject: string, body: string, msgID: string): Promise<void> {
-    const inbox = this.ackInbox(nc);
-    const token = ++this.nextToken;
-    const h = headers();
-    h.set('Nats-Msg-Id', msgID);
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => settle(new Error('timeout')), this.timeoutMs);
-      const settle: Settle = (err) => {
-        clearTimeout(timer);
-        inbox.pending.delete(token);
-        if (err) reject(err);
-        else resolve();
-      };
-      inbox.pending.set(token, settle);
-      try {
-        nc.publish(subject, body, { reply: `${inbox.base}.${token}`, headers: h });
-      } catch (err) {
-        settle(err as Error);
-      }
-    });
-  }
-
-  private ackInbox(nc: NatsConnection): AckInbox {
-    if (this.inbox && !this.inbox.sub.isClosed()) return this.inbox;
-    const base = createInbox(this.js.getOptions().watcherPrefix);
-    const pending = new Map<number, Settle>();
-    const sub = nc.subscribe(`${base}.*`, {
-      callback: (err, msg) => {
-        if (err) return;
-        pending.get(Number(msg.subject.slice(base.length + 1)))?.(ackError(msg));
-      },
-    });
-    // A closed connection answers nothing more: fail what waits rather than let it time out.
-    void sub.closed.then(() => {
-      for (const settle of pending.values()) settle(new Error('closed connection'));
-    });
-    this.inbox = { sub, base, pending };
-    return this.inbox;
-  }
-}
-
-/** Undefined for a stored (or duplicate) message, else why the stream did not take it. */
-function ackError(msg: Msg): Error | undefined {
-  if (msg.headers?.code === 503) return new Error('no responders: no stream takes the subject');
-  try {
-    const ack = msg.json<{ stream?: string; error?: { description?: string } }>();
-    if (ack.error) return new Error(ack.error.description ?? 'stream error');
-    if (typeof ack.stream === 'string' && ack.stream !== '') return undefined;
-  } catch {
-    // An answer that is not JSON is no acknowledgement either.
-  }
-  return new Error('invalid ack response');
 }

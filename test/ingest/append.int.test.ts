@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AckInbox } from '../../src/nats/ack-inbox.js';
 import { AppendError, Appender } from '../../src/nats/append.js';
 import { connectNats, type Nats } from '../../src/nats/connect.js';
 import { ensureStreams } from '../../src/nats/ensure-streams.js';
 import { hitsStreamName } from '../../streams/hits.js';
 import { subjectFor } from '../../streams/subjects.js';
 
-// The appender publishes and waits for JetStream's acknowledgement itself, without js.publish:
-// these pin down what js.publish guaranteed.
+// The appender publishes and waits for JetStream's acknowledgement itself (AckInbox), without
+// js.publish: these pin down what js.publish guaranteed.
 let nats: Nats;
 let prefix: string;
 const stream = () => hitsStreamName(prefix);
@@ -28,9 +29,6 @@ const lastOn = async (subject: string) => {
   if (!m) throw new Error(`nothing stored on ${subject}`);
   return m;
 };
-
-/** The appender's one publish-and-acknowledge step, as its retry loop calls it. */
-type Request = (nc: Nats['nc'], subject: string, body: string, msgID: string) => Promise<void>;
 
 describe('Appender', () => {
   it('resolves once stored, and gathers appends made meanwhile into one message', async () => {
@@ -77,8 +75,7 @@ describe('Appender', () => {
     const msgID = (await lastOn(subject)).header.get('Nats-Msg-Id');
     const before = await messages();
     // What a retry after a lost acknowledgement sends: the same id, which JetStream drops.
-    const request = (appender as unknown as { request: Request }).request.bind(appender);
-    await request(nats.nc, subject, '{"v":1,"events":[{"n":1}]}', msgID);
+    await new AckInbox(nats.nc).publish(subject, '{"v":1,"events":[{"n":1}]}', msgID, 5000);
     expect(await messages()).toBe(before);
   });
 

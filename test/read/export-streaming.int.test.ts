@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import { parse } from 'csv-parse/sync';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,6 +17,7 @@ import { readDepsOf } from '../../src/app.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { hit, MIN } from '../support/events.js';
+import { pdfPages } from '../support/pdf-text.js';
 import { messages } from '../support/projection-spec.js';
 
 /*
@@ -51,7 +48,6 @@ let small: FastifyInstance;
 let counted: pg.Pool;
 let site: number;
 let key: string;
-let dir: string;
 /** Every statement the export's reads sent, in order. */
 const statements: string[] = [];
 
@@ -97,10 +93,8 @@ beforeAll(async () => {
     prefix: '/api/stats',
   });
   await small.ready();
-  dir = mkdtempSync(join(tmpdir(), 'twofold-stream-'));
 });
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await small?.close();
   await counted?.end();
   await t?.close();
@@ -230,9 +224,7 @@ describe('PDF', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(aggregations('ORDER BY h.visitors DESC')).toBe(1);
     expect(kinds()).toEqual(['BEGIN', 'SELECT', 'DECLARE', ...Array(6).fill('FETCH'), 'MOVE', 'COMMIT']);
-    const file = join(dir, 'pages.pdf');
-    writeFileSync(file, res.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const [text] = await pdfPages(res.rawPayload);
     expect(text).toContain('130 rows');
   });
 });

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import { parse } from 'csv-parse/sync';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -27,6 +23,7 @@ import type { FetchRecorded, HitRecorded } from '../../streams/events.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { fetched, hit, MIN, OPENAI_RANGE, UA } from '../support/events.js';
+import { pdfPages } from '../support/pdf-text.js';
 import { messages } from '../support/projection-spec.js';
 
 // One designed UTC day. Five visitors, one session each, all entering on /a:
@@ -47,7 +44,6 @@ let t: TestApp;
 let site: number;
 let key: string;
 let otherSite: number;
-let dir: string;
 
 function visit(site: number, visitor: string, start: number, paths: string[], first: Partial<HitRecorded>) {
   return paths.map((pathname, i) =>
@@ -122,10 +118,8 @@ beforeAll(async () => {
       fetched({ site, ts: at(11), pathname: '/b', hostname: 'export.example', user_agent: UA.claudebot }),
     ],
   );
-  dir = mkdtempSync(join(tmpdir(), 'twofold-export-'));
 });
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await t?.close();
 });
 
@@ -144,20 +138,13 @@ const csv = async (report: string, query: string, app = t.app) => {
   return { res, rows: parse(res.body) as string[][] };
 };
 
-let pdfs = 0;
-/** The PDF's page count (pdfinfo) and its text laid out as on the page (pdftotext -layout). */
+/** The PDF's page count and its text laid out in lines as on the page. */
 async function pdfAt(url: string) {
   const res = await get(t.app, url);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
-  const file = join(dir, `${++pdfs}.pdf`);
-  writeFileSync(file, res.rawPayload);
-  const pages = /^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
-  return {
-    res,
-    pages: Number(pages),
-    text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
-  };
+  const pages = await pdfPages(res.rawPayload);
+  return { res, pages: pages.length, text: pages.join('\f') };
 }
 
 /** The CSV text of a JSON value, by the documented rule (formula guard included). */
