@@ -25,6 +25,7 @@ import { siteRoutes } from '../sites/routes.js';
 import type { AppDeps } from './deps.js';
 import { dashboardRoutes } from './dashboard.js';
 import { registerErrorHandlers } from './errors.js';
+import { clientErrorHandler, frameworkErrors } from './framework-errors.js';
 import { healthRoutes } from './health.js';
 import { observeRequest } from './metrics.js';
 import { trustProxyOption } from './trust-proxy.js';
@@ -34,6 +35,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // The hit endpoints come first and alone: no hook of any kind runs on them. Each hook costs a
