@@ -29,7 +29,10 @@ describe('what Fastify and Node refuse before a route runs', () => {
   );
 
   it('answers a request head over the size limit with 431 and the error envelope', async () => {
-    const res = await client.send({ method: 'GET', path: `/api/stats/overview?filters=${'a'.repeat(20_000)}` });
+    const res = await client.send({
+      method: 'GET',
+      path: `/api/stats/overview?filters=${'a'.repeat(20_000)}`,
+    });
     expect(res.status).toBe(431);
     expect(envelope(res.body)).toEqual({
       error: { code: 'bad_request', message: 'the request head is larger than 16 KB' },
@@ -39,7 +42,9 @@ describe('what Fastify and Node refuse before a route runs', () => {
   it('answers malformed HTTP with 400 and the error envelope, then closes', async () => {
     const raw = await rawAnswer('GET /healthz HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n');
     expect(raw.status).toBe(400);
-    expect(JSON.parse(raw.body)).toEqual({ error: { code: 'bad_request', message: 'the request is not valid HTTP' } });
+    expect(JSON.parse(raw.body)).toEqual({
+      error: { code: 'bad_request', message: 'the request is not valid HTTP' },
+    });
     expect(await sendRaw(url, Buffer.from('GARBAGE\r\n\r\n'), 5_000)).toBe(400);
   });
 });

@@ -61,7 +61,11 @@ export function startServerProcess(opts: ServerProcessOptions): Promise<ServerPr
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the server did not start within ${opts.startTimeoutMs ?? 60_000} ms:\n${lines.join('\n')}`));
+      reject(
+        new Error(
+          `the server did not start within ${opts.startTimeoutMs ?? 60_000} ms:\n${lines.join('\n')}`,
+        ),
+      );
     }, opts.startTimeoutMs ?? 60_000);
     void exitPromise.then((e) => {
       clearTimeout(timer);
