@@ -34,7 +34,7 @@ export class Campaign {
   readonly ordinaryMarkers: string[] = [];
   /** Markers of requests refused as a whole (and of hits that must be dropped). */
   readonly neverStored = new Set<string>();
-  readonly mustStore = new Set<string>();
+  readonly allOrNone: (readonly string[])[] = [];
   readTimeouts = 0;
   private n = 0;
 
@@ -89,7 +89,7 @@ export class Campaign {
     increment(this.statuses, res.status);
     if (res.status >= 300 && s.kind !== 'other') for (const m of s.markers) this.neverStored.add(m);
     for (const m of s.expect?.neverStored ?? []) this.neverStored.add(m);
-    for (const m of s.expect?.stored ?? []) this.mustStore.add(m);
+    if (s.expect?.allOrNone) this.allOrNone.push(s.expect.allOrNone);
     const v = judge(s, res);
     if (v.readTimeout) this.readTimeouts += 1;
     return v.problems;

@@ -19,8 +19,8 @@ export interface Expect {
   field?: string;
   /** Hit markers that must never be stored, whatever the answer. */
   neverStored?: readonly string[];
-  /** Hit markers that must be stored exactly once. */
-  stored?: readonly string[];
+  /** Hit markers stored all (each exactly once) or none: a request is never half-stored. */
+  allOrNone?: readonly string[];
   /** An MCP answer: a JSON-RPC error with this code and `error.data.code` (a batch as a whole). */
   rpcError?: { code: number; dataCode: string };
   /** An MCP answer whose every reply is an error of one of these `data.code`s (no data). */
