@@ -51,7 +51,7 @@ beforeAll(async () => {
   world = await makeWorld(client.send);
   follower = await followStream(inject('natsUrl'), prefix);
   campaign = new Campaign(client, server, world, REQUEST_TIMEOUT_MS);
-});
+}, 120_000);
 
 afterAll(async () => {
   if (campaign) console.log(campaign.summary(follower.pathnames(ORDINARY_PREFIX).length));

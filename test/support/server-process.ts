@@ -43,6 +43,10 @@ export function startServerProcess(opts: ServerProcessOptions): Promise<ServerPr
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Never outlive the test run, even when a hook times out before stop() is reachable.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  child.once('exit', () => process.off('exit', orphan));
   const lines: string[] = [];
   const errors: Record<string, unknown>[] = [];
   let exited: Exit | undefined;
