@@ -10,6 +10,7 @@ export interface WireRequest {
 }
 
 export interface WireResponse {
+  /** 0 when the server closed the connection on an oversized upload without an answer. */
   status: number;
   headers: Record<string, string | string[] | undefined>;
   /** The first KEEP_BYTES of the body (the rest is read and dropped). */
@@ -18,6 +19,8 @@ export interface WireResponse {
 }
 
 const KEEP_BYTES = 1024 * 1024;
+/** Uploads longer than the largest body limit a route has (2 MB) but the JSON routes' 1 MB. */
+const CUT_UPLOAD_BYTES = 1024 * 1024;
 
 /** A request that got no answer in time: a hang, not a refusal. */
 export class NoAnswer extends Error {}
@@ -57,7 +60,14 @@ export function wireClient(baseUrl: string, opts: { sockets?: number; timeoutMs:
       req.setTimeout(opts.timeoutMs, () =>
         req.destroy(new NoAnswer(`${r.method} ${r.path.slice(0, 120)}: no answer in ${opts.timeoutMs} ms`)),
       );
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A server may refuse an upload past its limit and close before reading it all: the client
+        // then fails writing the rest, with nothing to read. That is a refusal, not a hang.
+        const cut = err.code === 'EPIPE' || err.code === 'ECONNRESET';
+        if (cut && (r.body?.length ?? 0) > CUT_UPLOAD_BYTES)
+          resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ms: Date.now() - started });
+        else reject(err);
+      });
       req.end(r.body);
     });
   return { send, close: () => agent.destroy() };
