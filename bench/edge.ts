@@ -3,7 +3,7 @@
 // stream.
 import autocannon from 'autocannon';
 import { PROJECTIONS } from '../projections/index.js';
-import { createMetrics } from '../src/http/metrics.js';
+import { createMetrics } from '../src/metrics.js';
 import { createLogger } from '../src/log.js';
 import { connectNats } from '../src/nats/connect.js';
 import { ensureStreams } from '../src/nats/ensure-streams.js';

@@ -1,7 +1,7 @@
 // The deeper reads of issue 7 in `npm run bench:read`: goals, a 4-step funnel, 12 weekly retention
 // cohorts, performance and errors, on the data set's custom events, identified users, Web Vitals and
 // errors (read-data.ts), each read as the API reads it (its default page of 100 rows). Goal: p95
-// under 500 ms each. The plans are printed so docs/benchmarks.md can say how each statement runs.
+// under 500 ms each. Each statement's plan is printed with the timings.
 import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import type { Db } from '../src/db/sql.js';

@@ -1,7 +1,7 @@
 -- Projection citation_gap: each arrival also keeps the operator behind its answer engine, so the
 -- citation-gap summary can divide an operator's fetches by the arrivals its engines sent
--- (decisions.md §5). The fold decides it from the session's source, else its referrer
--- (`arrivalOperator`); '' for arrivals from other channels.
+-- (docs/api.md#get-apicitation-gapsummary). The fold decides it from the session's source, else
+-- its referrer (`arrivalOperator`); '' for arrivals from other channels.
 ALTER TABLE url_arrival_minute ADD COLUMN operator text NOT NULL DEFAULT '';
 ALTER TABLE url_arrival_minute DROP CONSTRAINT url_arrival_minute_pkey;
 ALTER TABLE url_arrival_minute ADD PRIMARY KEY (site_id, pathname, minute, channel, source, operator);

@@ -1,4 +1,5 @@
--- Error groups (decisions.md §6): the raw_events projection puts each error hit's fingerprint and
+-- Error groups (docs/api.md#get-apistatserrors): the raw_events projection puts each error hit's
+-- fingerprint and
 -- top stack frame on its row when folding, so a changed rule reaches history through
 -- `twofold projections rebuild --only raw_events`. Rows folded before this migration have none
 -- until that rebuild.

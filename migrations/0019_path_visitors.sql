@@ -1,4 +1,5 @@
--- Projection path_visitors: what a path goal counts (decisions.md §6), without reading a window's
+-- Projection path_visitors: what a path goal counts (docs/api.md#get-apistatsgoals), without reading
+-- a window's
 -- pageviews. A goal on `/docs/*` matches a third of a site's pageviews; counting its distinct
 -- visitors from them means sorting a month of visitor ids. Here a set of visitors is a bit string
 -- instead, and the union over a window's days and matching paths is a bitwise OR.

@@ -1,4 +1,5 @@
--- Projection vital_histograms: what the performance read needs (decisions.md §6) without sorting
+-- Projection vital_histograms: what the performance read needs (docs/api.md#get-apistatsperformance)
+-- without sorting
 -- every Web Vitals value of a window. Exact nearest-rank percentiles need the rank of each value,
 -- so these are histograms of the stored values (the `real` of `events`, so the same numbers), in
 -- two levels: a percentile's bucket is found from the bucket counts, then its value from the

@@ -6,6 +6,9 @@ import { parseCidr } from './catalog/cidr.js';
 export const ROLES = ['all', 'api', 'projector'] as const;
 export type Role = (typeof ROLES)[number];
 
+export const COOKIE_SECURE = ['auto', 'true', 'false'] as const;
+export type CookieSecure = (typeof COOKIE_SECURE)[number];
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// URL');
@@ -43,7 +46,7 @@ export const ConfigSchema = z.object({
     .enum(ROLES)
     .default('all')
     .describe(`one of ${ROLES.join(', ')}`),
-  /** Edge log requests per minute per site per address (decisions.md §3), in fixed windows. */
+  /** Edge log requests per minute per site per address (docs/api.md#limits), in fixed windows. */
   EDGE_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -60,6 +63,14 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: trustProxy
     .default(false)
     .describe('true, false, a hop count, or comma-separated proxy addresses/CIDRs'),
+  /**
+   * When the session cookie is `Secure`: `auto` when the request is https (X-Forwarded-Proto from a
+   * TRUST_PROXY peer counts), `true` always (behind a TLS proxy that is not trusted), `false` never.
+   */
+  COOKIE_SECURE: z
+    .enum(COOKIE_SECURE)
+    .default('auto')
+    .describe(`one of ${COOKIE_SECURE.join(', ')}`),
   LOG_LEVEL: z
     .enum(LOG_LEVELS)
     .default('info')
@@ -82,6 +93,12 @@ export const ConfigSchema = z.object({
     .max(24 * 7)
     .default(6)
     .describe('hours between policy-file fetches, 0-168 (0 = off)'),
+  /**
+   * Whether the policy fetcher may also connect to loopback, private (RFC 1918), link-local, CGNAT
+   * and unique-local addresses, for an operator who tracks intranet sites; metadata, multicast and
+   * reserved addresses stay refused (docs/operations.md#security).
+   */
+  POLICY_FETCH_PRIVATE: z.stringbool().default(false).describe('true or false'),
   /** Citation gap (docs/api.md): a URL whose fetches per answer-engine arrival reach this is a `gap`. */
   CITATION_GAP_RATIO: z.coerce
     .number()
@@ -98,6 +115,30 @@ export const ConfigSchema = z.object({
     .min(1)
     .default(10)
     .describe('a positive integer (pageviews in the previous window)'),
+  /** A read's statement that runs longer is cancelled by Postgres and answered 503 database_error. */
+  READ_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(15_000)
+    .describe('milliseconds a read statement may run, 1-3600000'),
+  /** Reads in flight at once per API key or signed-in account (per HTTP process); more → 429. */
+  READ_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .default(8)
+    .describe('reads in flight per API key or account, 1-1000'),
+  /** Connections of each HTTP process's read pool, apart from the pool that management and ingest use. */
+  READ_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .default(10)
+    .describe('connections of the read pool, 1-1000'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()

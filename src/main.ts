@@ -1,5 +1,6 @@
 import { startCluster } from './cluster.js';
 import { loadConfig } from './config.js';
+import { logUncaught } from './last-resort.js';
 import { createLogger } from './log.js';
 import { startTwofold } from './server.js';
 
@@ -7,6 +8,8 @@ import { startTwofold } from './server.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
+  // Every process of the service runs this: the primary and, forked from this file, API workers.
+  logUncaught(log);
   const clustered = config.API_PROCESSES > 1 && config.TWOFOLD_ROLE !== 'projector';
   const running = clustered ? await startCluster(config, log) : await startTwofold(config, log);
   const shutdown = (signal: string) => {

@@ -6,10 +6,10 @@ import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { type Backends, startBackends } from './embedded/backends.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './app.js';
 import { LISTEN_BACKLOG } from './http/listen.js';
 import { cityDbPaths, openGeoOnce } from './enrich/open-geo-once.js';
-import { createMetrics } from './http/metrics.js';
+import { createMetrics } from './metrics.js';
 import { pruneSalts } from './ingest/salts.js';
 import type { Logger } from './log.js';
 import { Appender } from './nats/append.js';
@@ -17,6 +17,8 @@ import { connectNats, type Nats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
 import { schedulePolicyFetches } from './policy/fetch-policy-files.js';
 import { ProjectorWorker } from './projector/worker.js';
+import { createReadPool } from './read/budget/read-budget.js';
+import { ReadSlots } from './read/budget/read-slots.js';
 
 export interface Running {
   app?: FastifyInstance;
@@ -69,16 +71,30 @@ export async function startTwofold(
 
   const policyFetches =
     serve.projectors && config.POLICY_FETCH_HOURS > 0
-      ? schedulePolicyFetches(db, log, config.POLICY_FETCH_HOURS)
+      ? schedulePolicyFetches(db, log, config.POLICY_FETCH_HOURS, {
+          allowPrivate: config.POLICY_FETCH_PRIVATE,
+        })
       : undefined;
 
   let app: FastifyInstance | undefined;
   let address: string | undefined;
+  let readDb: pg.Pool | undefined;
   if (serve.http) {
     const geo = await openGeoOnce(cityDbPaths(config.GEOIP_CITY_DB));
     // The servers actually in use (embedded ones when the URLs were unset), for the ingest thread.
     const serving = { ...config, DATABASE_URL: backends.databaseUrl, NATS_URL: backends.natsUrl };
-    app = await buildApp({ config: serving, db, nats, appender: new Appender(nats.js), log, metrics, geo });
+    readDb = createReadPool(backends.databaseUrl, config);
+    app = await buildApp({
+      config: serving,
+      db,
+      readDb,
+      readSlots: new ReadSlots(config.READ_CONCURRENCY),
+      nats,
+      appender: new Appender(nats.js),
+      log,
+      metrics,
+      geo,
+    });
     address = await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
     log.info({ address, role: config.TWOFOLD_ROLE }, 'twofold listening');
   }
@@ -97,6 +113,7 @@ export async function startTwofold(
       await app?.close();
       await Promise.all(workers.map((w) => w.stop()));
       await nats.nc.drain().catch(() => {});
+      await readDb?.end();
       await db.end();
       await backends.stop();
     })();

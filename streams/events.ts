@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Tracker hit kinds (interface.md §2.5 `t`). */
+/** Tracker hit kinds (`t` in docs/api.md#hits). */
 export const HIT_KINDS = [
   'pageview',
   'custom',

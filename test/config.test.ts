@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       PORT: 8080,
       TWOFOLD_ROLE: 'all',
       TRUST_PROXY: false,
+      COOKIE_SECURE: 'auto',
       LOG_LEVEL: 'info',
     });
     expect(c.DATABASE_URL).toBeUndefined();
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       'LOG_LEVEL="loud" is invalid: expected one of fatal, error, warn, info, debug, trace',
     ],
     ['TRUST_PROXY', 'proxy.local', 'TRUST_PROXY="proxy.local" is invalid: expected true, false, a hop count'],
+    ['COOKIE_SECURE', 'yes', 'COOKIE_SECURE="yes" is invalid: expected one of auto, true, false'],
   ])('refuses %s=%s with one line naming it', (name, value, message) => {
     let err: unknown;
     try {

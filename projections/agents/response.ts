@@ -1,4 +1,7 @@
-/** Whether a response was an HTML page: the crawl-to-refer ratio counts only these (decisions.md §5). */
+/**
+ * Whether a response was an HTML page: the crawl-to-refer ratio counts only these
+ * (docs/api.md#get-apicitation-gapsummary).
+ */
 export function isHtml(contentType: string): boolean {
   return /^\s*text\/html\s*(;|$)/i.test(contentType);
 }

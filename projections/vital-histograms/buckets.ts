@@ -1,6 +1,9 @@
 import { type Sql, sql } from '../../src/db/sql.js';
 
-/** The Web Vitals a `web_vitals` hit may carry (decisions.md §6), each a `real` column of `events`. */
+/**
+ * The Web Vitals a `web_vitals` hit may carry (docs/api.md#get-apistatsperformance), each a `real` column of
+ * `events`.
+ */
 export const VITALS = ['lcp', 'cls', 'inp', 'fcp', 'ttfb'] as const;
 export type Vital = (typeof VITALS)[number];
 

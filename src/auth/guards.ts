@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Db, sql } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { getSite, type Site } from '../sites/sites.js';
 import { sessionUser } from './sessions.js';
 import { looksLikeToken, tokenDigest } from './tokens.js';

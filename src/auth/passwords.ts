@@ -1,5 +1,7 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { type Db, sql } from '../db/sql.js';
+import { AppError } from '../errors/app-error.js';
+import { throughHashQueue } from './hash-queue.js';
 import { randomToken, tokenDigest } from './tokens.js';
 
 // The package declares its algorithms as an ambient const enum, which isolatedModules cannot read.
@@ -12,8 +14,9 @@ export const PASSWORD_MIN = 8;
 /** Bounds the work one request can ask of the hasher. */
 export const PASSWORD_MAX = 1024;
 
+/** Every argon2 computation goes through the bounded queue (hash-queue.ts). */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return throughHashQueue(() => hash(password, ARGON2_OPTIONS));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -24,11 +27,22 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (stored === null) {
-    dummyHash ??= hashPassword(randomToken('session'));
-    await verify(await dummyHash, password).catch(() => false);
+    // Forgotten when refused (a full queue), so a later login computes it rather than failing on.
+    dummyHash ??= hashPassword(randomToken('session')).catch((err: unknown) => {
+      dummyHash = undefined;
+      throw err;
+    });
+    const dummy = await dummyHash;
+    await throughHashQueue(() => verify(dummy, password)).catch(rethrowRefusal);
     return false;
   }
-  return verify(stored, password).catch(() => false);
+  return throughHashQueue(() => verify(stored, password)).catch(rethrowRefusal);
+}
+
+/** A malformed stored hash verifies as false; a refusal by the queue stays the caller's 429. */
+function rethrowRefusal(err: unknown): false {
+  if (err instanceof AppError) throw err;
+  return false;
 }
 
 const RESET_TTL = '1 hour';
@@ -43,6 +57,14 @@ export async function createPasswordReset(db: Db, userId: number): Promise<strin
     INSERT INTO password_resets (token_digest, user_id, expires_at)
     VALUES (${tokenDigest(token)}, ${userId}, now() + ${RESET_TTL}::interval)`);
   return token;
+}
+
+/** The user of a reset token that is known, unexpired and unspent, or null; the token stays usable. */
+export async function passwordResetUser(db: Db, token: string): Promise<number | null> {
+  const { rows } = await db.query<{ user_id: number }>(sql`
+    SELECT user_id FROM password_resets
+    WHERE token_digest = ${tokenDigest(token)} AND used_at IS NULL AND expires_at > now()`);
+  return rows[0]?.user_id ?? null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSecure } from '../config.js';
 import { type Db, sql } from '../db/sql.js';
 import { looksLikeToken, randomToken, tokenDigest } from './tokens.js';
 
@@ -12,6 +13,7 @@ export async function startSession(
   req: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  secure: CookieSecure,
 ): Promise<void> {
   const token = randomToken('session');
   const expires = new Date(Date.now() + SESSION_MS);
@@ -20,7 +22,11 @@ export async function startSession(
   await db.query(sql`
     INSERT INTO user_sessions (token_digest, user_id, expires_at)
     VALUES (${tokenDigest(token)}, ${userId}, ${expires})`);
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), expires, maxAge: SESSION_MS / 1000 });
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieOptions(req, secure),
+    expires,
+    maxAge: SESSION_MS / 1000,
+  });
 }
 
 /** The user of the request's session cookie, or null when it is absent, unknown or expired. */
@@ -33,11 +39,16 @@ export async function sessionUser(db: Db, req: FastifyRequest): Promise<number |
 }
 
 /** Ends the request's session, if any, and clears its cookie. */
-export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function endSession(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  secure: CookieSecure,
+): Promise<void> {
   const token = sessionToken(req);
   if (token !== null)
     await db.query(sql`DELETE FROM user_sessions WHERE token_digest = ${tokenDigest(token)}`);
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(req, secure));
 }
 
 /** Ends every session of a user, e.g. after a password reset. */
@@ -50,7 +61,11 @@ function sessionToken(req: FastifyRequest): string | null {
   return value !== undefined && looksLikeToken('session', value) ? value : null;
 }
 
-function cookieOptions(req: FastifyRequest) {
-  // Secure only over https: a plain-http installation (localhost, a private network) must still log in.
-  return { httpOnly: true, sameSite: 'lax', path: '/', secure: req.protocol === 'https' } as const;
+/**
+ * `auto`: Secure only over https, since a plain-http installation (localhost, a private network)
+ * must still log in. `req.protocol` takes X-Forwarded-Proto only from a TRUST_PROXY peer.
+ */
+function cookieOptions(req: FastifyRequest, secure: CookieSecure) {
+  const isSecure = secure === 'auto' ? req.protocol === 'https' : secure === 'true';
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: isSecure } as const;
 }

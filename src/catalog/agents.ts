@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { normalizeCidr } from './cidr.js';
 import { compileUaPattern, createClassifier } from './classify.js';
 
-/** What an agent fetches for (decisions.md §5): `user_action` is an assistant fetching for a person. */
+/**
+ * What an agent fetches for (docs/api.md#get-apiagentscatalog): `user_action` is an assistant fetching for a
+ * person.
+ */
 export const PURPOSES = ['training', 'search', 'user_action', 'other'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 

@@ -1,7 +1,8 @@
 /**
- * Regenerates the shipped catalog from ../shared/data and the reviewed overrides:
+ * Regenerates the shipped catalog from the source lists (src/catalog/sources) and the reviewed
+ * overrides:
  *
- *   npx tsx src/catalog/build-catalog.ts [shared-data-dir]
+ *   npx tsx src/catalog/build-catalog.ts [sources-dir]
  *
  * writes src/catalog/data/agents.json, operators.json and ranges/<family>.json (the snapshot's
  * ranges). Its output depends on its inputs only, so a reviewer can rerun it and diff. A range
@@ -16,7 +17,8 @@ import { type CatalogInputs, readCatalogInputs } from './catalog-inputs.js';
 import { deriveCatalog } from './derive-catalog.js';
 import { formatRangeFile, RANGES_DIR } from './operator-ranges.js';
 
-export const SHARED_DATA_DIR = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+/** ai-robots.json and bot-verification.json, as taken from upstream (see SOURCES.md there). */
+export const CATALOG_SOURCES_DIR = fileURLToPath(new URL('./sources/', import.meta.url));
 
 /** The files the catalog consists of, as text, keyed by path relative to src/catalog/data. */
 export async function renderCatalog(inputs: CatalogInputs): Promise<Map<string, string>> {
@@ -56,8 +58,8 @@ function isSnapshot(path: string): boolean {
 }
 
 async function main(): Promise<void> {
-  const shared = resolve(process.argv[2] ?? SHARED_DATA_DIR);
-  const files = await renderCatalog(readCatalogInputs(shared));
+  const sources = resolve(process.argv[2] ?? CATALOG_SOURCES_DIR);
+  const files = await renderCatalog(readCatalogInputs(sources));
   for (const [name, text] of files) {
     const path = join(CATALOG_DATA_DIR, name);
     if (path.startsWith(RANGES_DIR) && !isSnapshot(path)) {
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   const agents = (JSON.parse(files.get('agents.json')!) as { agents: Agent[] }).agents;
   const operators = (JSON.parse(files.get('operators.json')!) as { operators: Operator[] }).operators;
   console.log(
-    `${agents.length} agents, ${operators.length} operators, ${files.size - 2} range files from ${shared}`,
+    `${agents.length} agents, ${operators.length} operators, ${files.size - 2} range files from ${sources}`,
   );
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CATALOG_DATA_DIR, FEED_FORMATS, parseFile, PURPOSES, ROBOTS_RESPECT } from './agents.js';
 
-/** What build-catalog.ts reads: the shared facts, the hand-reviewed overrides, and the answer engines. */
+/** What build-catalog.ts reads: the source lists, the hand-reviewed overrides, and the answer engines. */
 export interface CatalogInputs {
   aiRobots: AiRobots;
   botVerification: BotVerification;
@@ -114,10 +114,10 @@ export type AnswerEngineSources = z.infer<typeof AnswerEngineSources>;
 
 export const ANSWER_ENGINES_FILE = join(CATALOG_DATA_DIR, '../../enrich/data/sources.json');
 
-export function readCatalogInputs(sharedDataDir: string): CatalogInputs {
+export function readCatalogInputs(sourcesDir: string): CatalogInputs {
   return {
-    aiRobots: parseFile(AiRobots, join(sharedDataDir, 'ai-robots.json')),
-    botVerification: parseFile(BotVerification, join(sharedDataDir, 'bot-verification.json')),
+    aiRobots: parseFile(AiRobots, join(sourcesDir, 'ai-robots.json')),
+    botVerification: parseFile(BotVerification, join(sourcesDir, 'bot-verification.json')),
     overrides: parseFile(Overrides, join(CATALOG_DATA_DIR, 'overrides.json')),
     answerEngines: AnswerEngineSources.parse(JSON.parse(readFileSync(ANSWER_ENGINES_FILE, 'utf8'))),
   };

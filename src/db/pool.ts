@@ -11,8 +11,24 @@ const types = {
   },
 };
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig });
+export interface PoolLimits {
+  /** Postgres cancels any statement of these connections that runs longer (`statement_timeout`). */
+  statementTimeoutMs?: number;
+  /** A caller waiting longer for a free connection gets POOL_WAIT_EXCEEDED instead of waiting on. */
+  waitMs?: number;
+}
+
+/** pg-pool's error for a wait past `connectionTimeoutMillis` (it has no code). */
+export const POOL_WAIT_EXCEEDED = 'timeout exceeded when trying to connect';
+
+export function createPool(connectionString: string, max = 10, limits: PoolLimits = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: types as pg.CustomTypesConfig,
+    ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs }),
+    ...(limits.waitMs === undefined ? {} : { connectionTimeoutMillis: limits.waitMs }),
+  });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
   return pool;

@@ -3,9 +3,12 @@ import type { z } from 'zod';
 import { join } from 'node:path';
 import { loadOperatorRanges } from '../catalog/operator-ranges.js';
 import { subjectFor } from '../../streams/subjects.js';
+import { allowOriginHook, preflight } from '../http/cross-origin.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError, errorBody, fromZod } from '../http/errors.js';
-import { child } from '../http/metrics.js';
+import { AppError, fromZod } from '../errors/app-error.js';
+import { errorBody } from '../http/errors.js';
+import { assertJsonDepth } from '../input/json-depth.js';
+import { child } from '../metrics.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { DailySalts } from '../ingest/salts.js';
 import { hostnameBelongs, SiteCache } from '../ingest/site-cache.js';
@@ -73,11 +76,14 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   // The signature covers the body's exact bytes, so it is kept as received.
   keepBodiesRaw(app, 'buffer', BODY_LIMIT);
 
-  app.post('/api/log/edge', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+  app.options('/api/log/edge', preflight(['POST']));
+  app.post('/api/log/edge', { bodyLimit: BODY_LIMIT, onRequest: allowOriginHook }, async (req, reply) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const text = raw.toString('utf8');
+    assertJsonDepth(text);
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      json = JSON.parse(text);
     } catch {
       throw new AppError('bad_request', 'body is not valid JSON');
     }

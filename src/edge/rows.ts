@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** interface.md §2.6: what the server establishes itself; a client sending one is refused. */
+/** docs/api.md#edge-logs: what the server establishes itself; a client sending one is refused. */
 export const SERVER_ONLY_KEYS = [
   'agent_id',
   'operator',

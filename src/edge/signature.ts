@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** interface.md §4.4: `t` more than five minutes from the server clock is refused. */
+/** docs/api.md#edge-logs: `t` more than five minutes from the server clock is refused. */
 export const SIGNATURE_TOLERANCE_S = 300;
 
 export type SignatureCheck = { ok: true; digest: Buffer } | { ok: false; reason: string };

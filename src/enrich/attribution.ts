@@ -83,11 +83,11 @@ function param(params: URLSearchParams, key: string): string | undefined {
 }
 
 /**
- * The operator an answer-engine arrival is credited to (decisions.md §5, the crawl-to-refer ratio
- * per operator): the one behind the engine the session's source names (a tag names the source
- * over the referrer, as in `attribute`), else the one behind the engine its referrer is, so a
- * link from chatgpt.com tagged `utm_source=newsletter` still counts for OpenAI. Undefined when
- * neither is an answer engine.
+ * The operator an answer-engine arrival is credited to (the crawl-to-refer ratio per operator,
+ * docs/api.md#get-apicitation-gapsummary): the one behind the engine the session's source names (a tag names
+ * the source over the referrer, as in `attribute`), else the one behind the engine its referrer is, so a link
+ * from chatgpt.com tagged `utm_source=newsletter` still counts for OpenAI. Undefined when neither is an
+ * answer engine.
  */
 export function arrivalOperator(session: { source?: string; referrer?: string }): string | undefined {
   const named = session.source === undefined ? undefined : sourceForTag(session.source)?.operator;

@@ -14,7 +14,7 @@ const MASKS: readonly (readonly [RegExp, string])[] = [
   [/\d+(?:\.\d+)?/g, '<num>'],
 ];
 
-/** The message with numbers, hex ids, UUIDs and quoted strings masked (decisions.md §6). */
+/** The message with numbers, hex ids, UUIDs and quoted strings masked (docs/api.md#get-apistatserrors). */
 export function maskMessage(message: string): string {
   let out = message.trim();
   for (const [pattern, mask] of MASKS) out = out.replace(pattern, mask);

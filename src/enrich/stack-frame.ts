@@ -55,7 +55,10 @@ export function topStackFrame(stack: string): StackFrame | undefined {
 const positive = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
 
-/** An error hit's top frame from its `p` (decisions.md §6): the stack's, else the event's place. */
+/**
+ * An error hit's top frame from its `p` (docs/api.md#get-apistatserrors): the stack's, else the event's
+ * place.
+ */
 export function topFrame(p: {
   source?: unknown;
   line?: unknown;

@@ -2,14 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../auth/guards.js';
 import { IdParams, SiteQuery } from '../goals/schemas.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
 import { ownedSite } from '../sites/owned-site.js';
 import { CreateFunnelBody } from './schemas.js';
 import { createFunnel, deleteFunnel, funnelOwner, listFunnels } from './store.js';
 
 /**
- * Funnels (decisions.md §6), managed by the owner of their site with a signed-in session; API
+ * Funnels (docs/api.md#goals-and-funnels), managed by the owner of their site with a signed-in session; API
  * keys only read, so they are refused here with `401`. `/api/stats/funnel/:id` reads one.
  */
 export const funnelRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {

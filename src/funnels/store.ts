@@ -1,6 +1,6 @@
 import { type Db, sql } from '../db/sql.js';
 import type { Target } from '../goals/target.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 
 /** A funnel as the API shows it. */
 export interface Funnel {

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
 import { ownedSite } from '../sites/owned-site.js';
 import { CreateGoalBody, IdParams, SiteQuery } from './schemas.js';
 import { createGoal, defaultGoalName, deleteGoal, goalOwner, listGoals } from './store.js';
 
 /**
- * Goals (decisions.md §6), managed by the owner of their site with a signed-in session; API keys
- * only read, so they are refused here with `401`.
+ * Goals (docs/api.md#goals-and-funnels), managed by the owner of their site with a signed-in session; API
+ * keys only read, so they are refused here with `401`.
  */
 export const goalRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;

@@ -28,7 +28,7 @@ export const PathPattern = z
   .regex(/^\//, 'a pathname pattern starts with /')
   .refine(noNul, 'must not contain a NUL character');
 
-/** Three capital letters, as ingest takes a revenue's currency (decisions.md §6). */
+/** Three capital letters, as ingest takes a revenue's currency (docs/api.md#hits, `rv`). */
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR');
 
 export const CreateGoalBody = z

@@ -1,5 +1,5 @@
 import { type Db, sql } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import type { Target } from './target.js';
 
 /** A goal as the API shows it: `event` or `path` set, the other null. */

@@ -1,9 +1,9 @@
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteHandlerMethod } from 'fastify';
 
 /**
- * CORS for the hit endpoints, without a hook: @fastify/cors answers the other cross-origin routes,
- * but its hook runs on every request and costs a hit several µs for what is two headers here. The
- * same answers as the plugin gives with `origin: true`: the request's origin is reflected.
+ * CORS for the few routes browsers call from other origins (docs/operations.md#security): the
+ * hits, the tracker script and edge shipments. The request's origin is reflected; no credentials
+ * are allowed. Every other route grants no foreign origin, so it has no CORS code at all.
  */
 export function allowOrigin(req: FastifyRequest, reply: FastifyReply): void {
   const origin = req.headers.origin;
@@ -11,6 +11,16 @@ export function allowOrigin(req: FastifyRequest, reply: FastifyReply): void {
   reply.header('access-control-allow-origin', origin);
   reply.header('vary', 'Origin');
 }
+
+/**
+ * allowOrigin as a hook of one route (the tracker script, edge shipments), so refusals made before
+ * the handler (a body too large) carry it too. The hit routes call allowOrigin in their one answer
+ * path instead: a hook costs a hit µs.
+ */
+export const allowOriginHook: onRequestHookHandler = (req, reply, done) => {
+  allowOrigin(req, reply);
+  done();
+};
 
 /** The preflight answer for routes that take `methods` from any origin, cached a day by browsers. */
 export function preflight(methods: readonly string[]): RouteHandlerMethod {

@@ -4,12 +4,18 @@ import type { GeoLookup } from '../enrich/geo.js';
 import type { Logger } from '../log.js';
 import type { Appender } from '../nats/append.js';
 import type { Nats } from '../nats/connect.js';
-import type { Metrics } from './metrics.js';
+import type { ReadSlots } from '../read/budget/read-slots.js';
+import type { Metrics } from '../metrics.js';
 
 /** Everything a route family may use; built once in main.ts (or the test harness) and passed down. */
 export interface AppDeps {
   config: Config;
+  /** Management, auth, ingest on the HTTP thread, edge shipments, projectors: never behind reads. */
   db: pg.Pool;
+  /** The reads' own pool, each statement cut off at READ_TIMEOUT_MS (src/read/budget/). */
+  readDb: pg.Pool;
+  /** Reads in flight per API key or account, at most READ_CONCURRENCY each. */
+  readSlots: ReadSlots;
   nats: Nats;
   appender: Appender;
   log: Logger;

@@ -8,7 +8,7 @@ import { DailySalts } from './salts.js';
 import { SiteCache } from './site-cache.js';
 
 /**
- * interface.md §8: 600 hits per minute per site per address. A person reading pages sends about
+ * docs/api.md#limits: 600 hits per minute per site per address. A person reading pages sends about
  * three hits a page (the pageview, engagement on leaving it, Web Vitals) and reads fewer than five
  * pages a minute, so each API instance lets an address's first 16 hits of a window through without
  * asking Postgres; across N instances an address can get at most 16 × (N − 1) more than 600

@@ -1,4 +1,4 @@
-import { child, type Metrics } from '../http/metrics.js';
+import { child, type Metrics } from '../metrics.js';
 import { handleHitRequests, type HitAnswer, type HitRequest, type Tally } from './handle.js';
 import type { IngestDeps } from './pipeline.js';
 
@@ -22,7 +22,11 @@ export class InlineGate implements HitGate {
   ) {}
 
   submit(r: HitRequest, answer: (a: HitAnswer) => void): void {
-    void handleHitRequests(this.deps, [r], this.tally).then((a) => answer(a[0]!));
+    // handleHitRequests never rejects; should it ever, the hit is still answered (retry later).
+    void handleHitRequests(this.deps, [r], this.tally).then(
+      (a) => answer(a[0]!),
+      (err: unknown) => answer({ status: 503, failure: err instanceof Error ? err.message : String(err) }),
+    );
   }
 
   async close(): Promise<void> {}

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../http/errors.js';
+import { AppError, type ErrorCode } from '../errors/app-error.js';
 import type { HitRecorded } from '../../streams/events.js';
 import {
   appendHits,
@@ -43,10 +43,15 @@ export interface Tally {
 export const STORED: HitAnswer = { status: 204 };
 const PIXEL: HitAnswer = { status: 200 };
 
+/** The answer to a hit dropped without a word: 204, or the pixel's image. */
+export const silentAnswer = (endpoint: Endpoint): HitAnswer => (endpoint === 'pixel' ? PIXEL : STORED);
+
 /**
  * Whole hit requests, many at once (the part of them the HTTP thread handed over): parse, validate,
  * enrich, rate-limit and append, each answered only once the stream acknowledged what it accepted.
- * Answers in the requests' order. Never rejects: a failure is a 503 answer with its reason.
+ * Answers in the requests' order. Never rejects. What fails in one request's own steps is that
+ * request's alone (a silent drop, or its 4xx); a 503 answers only what all of them share (Postgres
+ * or the stream unavailable).
  */
 export async function handleHitRequests(
   deps: IngestDeps,
@@ -61,10 +66,14 @@ export async function handleHitRequests(
       if (inputs !== undefined) work.push({ i, inputs });
       else {
         tally.dropped(r.endpoint, 'malformed');
-        answers[i] = STORED;
+        answers[i] = silentAnswer(r.endpoint);
       }
     } catch (err) {
-      answers[i] = failed(err);
+      if (err instanceof AppError) answers[i] = failed(err);
+      else {
+        tally.dropped(r.endpoint, 'unprocessable');
+        answers[i] = silentAnswer(r.endpoint);
+      }
     }
   });
   if (work.length === 0) return answers;

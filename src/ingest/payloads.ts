@@ -4,7 +4,7 @@ import { HIT_KINDS } from '../../streams/events.js';
 const int = z.number().int();
 const dimension = int.min(0).max(100_000);
 
-/** The browser tracker payload (interface.md §2.5); also the pixel's query keys. */
+/** The browser tracker payload (docs/api.md#hits); also the pixel's query keys. */
 export const TrackPayload = z.object({
   s: int.positive(),
   t: z.enum(HIT_KINDS).default('pageview'),
@@ -23,7 +23,7 @@ export const TrackPayload = z.object({
   id: z.string().min(1).max(256).optional(),
   v: z.string().max(32).optional(),
   e: z.record(z.string(), z.number()).optional(),
-  /** Revenue of a custom event (decisions.md §6). */
+  /** Revenue of a custom event (`rv`, docs/api.md#hits). */
   rv: z
     .object({ amount: z.number().finite(), currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code') })
     .optional(),

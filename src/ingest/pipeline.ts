@@ -23,6 +23,7 @@ export const DROP_REASONS = [
   'excluded_path',
   'opt_out',
   'rate_limited',
+  'unprocessable',
 ] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
@@ -66,7 +67,7 @@ export async function screenHit(deps: IngestDeps, input: unknown, ctx: HitContex
 }
 
 function screenAt(payload: TrackPayload, site: Site | null, ctx: HitContext): Screened {
-  // An error hit names its error by `p.message` (decisions.md §6): without one it is invalid, as
+  // An error hit names its error by `p.message` (docs/api.md#hits): without one it is invalid, as
   // a payload the schema refuses (and, like one, checked before the site).
   if (payload.t === 'error' && typeof payload.p?.message !== 'string')
     return { kind: 'dropped', reason: 'invalid' };
@@ -95,17 +96,17 @@ export interface HitInputs {
  * a part of hits costs one promise, not a chain per hit.
  */
 export async function prepareHits(deps: IngestDeps, requests: readonly HitInputs[]): Promise<Outcome[][]> {
-  const parsed = requests.map((r) => r.inputs.map((i) => parseTrackPayload.safeParse(i)));
+  const parsed = requests.map((r) => r.inputs.map((i) => own(() => parseTrackPayload.safeParse(i))));
   const sites = await sitesOf(
     deps,
-    parsed.flatMap((list) => list.flatMap((p) => (p.success ? [p.data.s] : []))),
+    parsed.flatMap((list) => list.flatMap((p) => (p?.success ? [p.data.s] : []))),
   );
   const screened = requests.map((r, i): Screened[] => {
-    const list = parsed[i]!.map((p): Screened =>
-      p.success
-        ? screenAt(p.data, sites.get(p.data.s) ?? null, r.ctx)
-        : { kind: 'dropped', reason: 'invalid' },
-    );
+    const list = parsed[i]!.map((p): Screened => {
+      if (p === undefined) return UNPROCESSABLE;
+      if (!p.success) return { kind: 'dropped', reason: 'invalid' };
+      return own(() => screenAt(p.data, sites.get(p.data.s) ?? null, r.ctx)) ?? UNPROCESSABLE;
+    });
     const forbidden = list.find((s) => s.kind === 'forbidden');
     return forbidden ? [forbidden] : list;
   });
@@ -145,23 +146,31 @@ export async function prepareHits(deps: IngestDeps, requests: readonly HitInputs
   return outcomes.map((list, i) =>
     list.map((o): Outcome => {
       if (o.kind !== 'pass') return o;
-      return {
-        kind: 'accepted',
-        event: hitEvent(
-          o.payload,
-          o.site,
-          o.url,
-          requests[i]!.ctx,
-          salts[salted++]!,
-          deps.geo.lookup(requests[i]!.ctx.address, subjects[i]),
-        ),
-      };
+      const { ctx } = requests[i]!;
+      const salt = salts[salted++]!;
+      const event = own(() =>
+        hitEvent(o.payload, o.site, o.url, ctx, salt, deps.geo.lookup(ctx.address, subjects[i])),
+      );
+      return event === undefined ? UNPROCESSABLE : { kind: 'accepted', event };
     }),
   );
 }
 
 type Passed = Extract<Screened, { kind: 'pass' }>;
 const NO_SUBJECT = Buffer.alloc(0);
+const UNPROCESSABLE = { kind: 'dropped', reason: 'unprocessable' } as const;
+
+/**
+ * One hit's own step: what it throws (a bug, or input no check foresaw) is that hit's, dropped as
+ * `unprocessable`, never its part's. Undefined when it threw.
+ */
+function own<T>(step: () => T): T | undefined {
+  try {
+    return step();
+  } catch {
+    return undefined;
+  }
+}
 
 /** The values, waiting only if one of them is a promise (nearly never, once caches are warm). */
 function settled<T>(values: readonly (T | Promise<T>)[]): T[] | Promise<T[]> {
@@ -292,7 +301,10 @@ export async function appendHits(
     }
   });
   for (const [subject, lane] of lanes)
-    waits.push({ done: deps.appender.appendEach(subject, lane.events), requests: lane.requests });
+    waits.push({
+      done: settleLater(() => deps.appender.appendEach(subject, lane.events)),
+      requests: lane.requests,
+    });
   const failures = new Array<unknown>(perRequest.length);
   await Promise.all(
     waits.map((w) =>
@@ -302,4 +314,13 @@ export async function appendHits(
     ),
   );
   return failures;
+}
+
+/** `start()`'s promise, or its synchronous throw as a rejection: one lane's failure, not the part's. */
+function settleLater(start: () => Promise<void>): Promise<void> {
+  try {
+    return start();
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }

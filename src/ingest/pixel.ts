@@ -1,3 +1,4 @@
+import { isTooDeep } from '../input/json-depth.js';
 import { TrackPayload } from './payloads.js';
 
 const INTEGER_KEYS = ['s', 'w', 'h', 'vw', 'vh', 'd', 'sc'] as const;
@@ -6,11 +7,12 @@ const JSON_KEYS = ['p', 'e', 'rv'] as const;
 /**
  * The pixel's query string as a tracker payload: numbers arrive as text and objects as JSON text.
  * Without `u`, the page is the image request's Referer (the page that shows the image).
+ * Undefined when a JSON parameter nests deeper than the bound: that hit is dropped unparsed.
  */
 export function pixelPayload(
   query: Record<string, unknown>,
   referer: string | undefined,
-): Record<string, unknown> {
+): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(TrackPayload.shape)) {
     const v = query[key];
@@ -20,6 +22,7 @@ export function pixelPayload(
     if (typeof out[k] === 'string' && /^\d+$/.test(out[k] as string)) out[k] = Number(out[k]);
   for (const k of JSON_KEYS) {
     if (typeof out[k] !== 'string') continue;
+    if (isTooDeep(out[k] as string)) return undefined;
     try {
       out[k] = JSON.parse(out[k] as string);
     } catch {

@@ -7,18 +7,25 @@ import type {
 } from 'fastify';
 import type { AppDeps } from '../http/deps.js';
 import { allowOrigin, preflight } from '../http/cross-origin.js';
-import { errorBody, toAppError } from '../http/errors.js';
-import { observeRequest } from '../http/metrics.js';
+import { toAppError } from '../errors/to-app-error.js';
+import { errorBody } from '../http/errors.js';
+import { isTooDeep } from '../input/json-depth.js';
+import { observeRequest } from '../metrics.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { cityDbPaths } from '../enrich/open-geo-once.js';
 import type { Logger } from '../log.js';
 import { createIngestDeps } from './deps.js';
 import { type HitGate, InlineGate, metricsTally } from './gate.js';
-import type { Endpoint, HitAnswer, HitRequest, Tally } from './handle.js';
+import { type Endpoint, type HitAnswer, type HitRequest, silentAnswer, type Tally } from './handle.js';
 import { pixelPayload } from './pixel.js';
 import { ThreadGate } from './thread/gate.js';
 
 const TRACK_BODY_LIMIT = 64 * 1024;
+/**
+ * The user agent a hit is enriched by, cut to the length an edge row may carry: the parser reads
+ * no further, and the caches keyed by it hold 10,000 agents each, of 16 KB at most uncut.
+ */
+const MAX_USER_AGENT = 1024;
 const BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -38,7 +45,7 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     body,
     ctx: {
       address: req.ip,
-      userAgent: req.headers['user-agent'] ?? '',
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT),
       receivedAt: Date.now(),
       source: 'tracker',
       optOut: req.headers['dnt'] === '1' || req.headers['sec-gpc'] === '1',
@@ -107,15 +114,28 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     gate.submit(request(endpoint, body, req), (a) => respond(req, reply, endpoint, a));
   };
 
-  app.post(ROUTES.track, { bodyLimit: TRACK_BODY_LIMIT }, (req, reply) =>
-    handOver('track', req.body, req, reply),
-  );
-  app.post(ROUTES.batch, { bodyLimit: BATCH_BODY_LIMIT }, (req, reply) =>
-    handOver('batch', req.body, req, reply),
-  );
-  app.get(ROUTES.pixel, (req, reply) =>
-    handOver('pixel', pixelPayload(req.query as Record<string, unknown>, req.headers.referer), req, reply),
-  );
+  /**
+   * JSON nesting deeper than the bound is dropped here, before it crosses to the ingest thread:
+   * a structured clone or a JSON.stringify of it overflows the stack
+   * (docs/operations.md#request-bounds-and-process-safety). One pass over the text, a fraction of a µs
+   * a hit.
+   */
+  const dropTooDeep = (endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply): void => {
+    tally.dropped(endpoint, 'malformed');
+    respond(req, reply, endpoint, silentAnswer(endpoint));
+  };
+  const handOverText = (endpoint: Endpoint, req: FastifyRequest, reply: FastifyReply): void => {
+    if (typeof req.body === 'string' && isTooDeep(req.body)) dropTooDeep(endpoint, req, reply);
+    else handOver(endpoint, req.body, req, reply);
+  };
+
+  app.post(ROUTES.track, { bodyLimit: TRACK_BODY_LIMIT }, (req, reply) => handOverText('track', req, reply));
+  app.post(ROUTES.batch, { bodyLimit: BATCH_BODY_LIMIT }, (req, reply) => handOverText('batch', req, reply));
+  app.get(ROUTES.pixel, (req, reply) => {
+    const payload = pixelPayload(req.query as Record<string, unknown>, req.headers.referer);
+    if (payload === undefined) dropTooDeep('pixel', req, reply);
+    else handOver('pixel', payload, req, reply);
+  });
 };
 
 /**

@@ -1,6 +1,6 @@
 import { authorizeSiteRead, type Principal } from '../auth/guards.js';
 import type { Db } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { NO_ARGUMENTS } from './schema.js';
 import { type McpTool, READ_ONLY } from './tool.js';
 
@@ -34,9 +34,9 @@ export const listSites: McpTool = {
     inputSchema: NO_ARGUMENTS,
     annotations: READ_ONLY,
   },
-  async call(deps, principal) {
+  async call(pools, principal) {
     const startedAt = performance.now();
-    const sites = await readableSites(deps.db, principal);
+    const sites = await readableSites(pools.db, principal);
     const list = sites.map((s) => `${s.domain} (site ${s.id}, ${s.timezone})`).join('; ');
     return {
       envelope: {

@@ -8,13 +8,13 @@ import {
   type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../auth/guards.js';
-import type { AppDeps } from '../http/deps.js';
-import { parseInput } from '../http/parse.js';
+import { parseInput } from '../input/parse-input.js';
+import type { ReadPools } from '../read/read-deps.js';
 import type { Dispatch } from './protocol.js';
 import { RpcError } from './rpc-error.js';
 import { type McpTool, toolResult } from './tool.js';
 
-/** interface.md §9: the one revision spoken, whatever newer one a client asks for. */
+/** docs/api.md#versioning: the one revision spoken, whatever newer one a client asks for. */
 export const PROTOCOL_VERSION = '2024-11-05';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -37,8 +37,11 @@ function initialize(params: unknown): InitializeResult {
   };
 }
 
-/** The methods of interface.md §4.7 for one authenticated principal; every one of them only reads. */
-export function mcpMethods(deps: AppDeps, tools: readonly McpTool[]): (principal: Principal) => Dispatch {
+/**
+ * The methods of docs/api.md#post-apimcp-the-tool-endpoint for one authenticated principal; every one of them
+ * only reads.
+ */
+export function mcpMethods(pools: ReadPools, tools: readonly McpTool[]): (principal: Principal) => Dispatch {
   const byName = new Map(tools.map((t) => [t.definition.name, t]));
   const listed: ListToolsResult = { tools: tools.map((t) => t.definition) };
 
@@ -54,7 +57,7 @@ export function mcpMethods(deps: AppDeps, tools: readonly McpTool[]): (principal
           field: 'name',
         },
       );
-    return toolResult(await tool.call(deps, principal, args));
+    return toolResult(await tool.call(pools, principal, args));
   }
 
   return (principal) => async (method, params) => {

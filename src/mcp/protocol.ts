@@ -66,10 +66,14 @@ async function answerMember(
   }
 }
 
+/** Members a batch may hold; a larger batch is refused whole, before any member runs. */
+export const MAX_BATCH = 50;
+
 /**
  * A request body as JSON-RPC 2.0 answers it: one message or a batch (an array answered as an array
- * in the same order, without members for notifications). Batch members run one after another, so
- * one body holds at most one of the pool's connections.
+ * in the same order, without members for notifications) of at most MAX_BATCH members. Batch
+ * members run one after another, so one body holds at most one of the read pool's connections
+ * (and one read slot of its key, taken for the whole POST).
  */
 export async function answerBody(
   text: string,
@@ -88,6 +92,11 @@ export async function answerBody(
     return reply === undefined ? { status: 202 } : { status: 200, body: reply };
   }
   if (body.length === 0) return { status: 200, body: errorReply(null, invalidRequest('an empty batch')) };
+  if (body.length > MAX_BATCH)
+    return {
+      status: 200,
+      body: errorReply(null, invalidRequest(`a batch holds at most ${MAX_BATCH} members`)),
+    };
   const replies: Reply[] = [];
   for (const member of body) {
     const reply = await answerMember(member, dispatch, onUnexpected);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput } from '../http/parse.js';
+import { parseInput } from '../input/parse-input.js';
 import { answer, checkedRead, type ReadRequest } from '../read/envelope/handler.js';
 import type { Report } from '../read/envelope/report.js';
 import { inputSchemaOf, TOOL_ROW_CEILING } from './schema.js';
@@ -45,13 +45,13 @@ export function readTool<A extends z.ZodObject>(spec: ReadToolSpec<A>): McpTool 
       inputSchema: inputSchemaOf(spec.reports, args, spec.notes),
       annotations: READ_ONLY,
     },
-    async call(deps, principal, given) {
+    async call(pools, principal, given) {
       const startedAt = performance.now();
       const { input, capped } = capLimit(given, ceiling);
       const own = parseInput(args, input) as z.infer<A>;
-      const r = await checkedRead(deps, principal, spec.choose?.(own) ?? spec.reports[0]!, input);
+      const r = await checkedRead(pools.db, principal, spec.choose?.(own) ?? spec.reports[0]!, input);
       spec.check?.(r, own);
-      const envelope: ToolEnvelope = await answer(deps, r, startedAt);
+      const envelope: ToolEnvelope = await answer(pools.readDb, r, startedAt);
       if (spec.reshape) envelope.data = spec.reshape(envelope.data, r, own);
       if (capped && takesLimit(r.params)) envelope.meta.capped = capped;
       return { envelope, summary: spec.summary(envelope.data, r) };

@@ -1,5 +1,6 @@
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
-import { type ErrorCode, toAppError } from '../http/errors.js';
+import type { ErrorCode } from '../errors/app-error.js';
+import { toAppError } from '../errors/to-app-error.js';
 
 /** `error.data` of every JSON-RPC error: the error envelope's stable code, and its field. */
 export interface RpcErrorData {

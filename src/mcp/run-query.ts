@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import type { AgentRankRow } from '../read/agents/breakdown.js';
 import { AGENT_OVERVIEW_METRICS } from '../read/agents/overview.js';
 import type { AllRankRow } from '../read/all/breakdown.js';

@@ -12,7 +12,7 @@ import type { Report } from '../read/envelope/report.js';
 export type InputSchema = Tool['inputSchema'];
 type Shape = Record<string, z.ZodType>;
 
-/** At most this many rows per tool call (decisions.md: a larger `limit` is capped, not refused). */
+/** At most this many rows per tool call (docs/api.md#limits: a larger `limit` is capped, not refused). */
 export const TOOL_ROW_CEILING = 1_000;
 
 const names = (c: DimensionCatalog) =>

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { type RequestId, ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { type ErrorCode, ERROR_CODES } from '../http/errors.js';
+import { type ErrorCode, ERROR_CODES } from '../errors/app-error.js';
 import { errorReply, readableId } from './protocol.js';
 import { RpcError, SERVICE_ERROR } from './rpc-error.js';
 

@@ -1,7 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../auth/guards.js';
-import type { AppDeps } from '../http/deps.js';
 import type { Envelope } from '../read/envelope/respond.js';
+import type { ReadPools } from '../read/read-deps.js';
 
 /** A call's `limit` brought down to the tool's ceiling, and what was asked for. */
 export interface Capped {
@@ -21,7 +21,7 @@ export interface ToolAnswer {
 /** One tool of the endpoint: what `tools/list` shows of it, and how a call runs. */
 export interface McpTool {
   definition: Tool;
-  call(deps: AppDeps, principal: Principal, args: Record<string, unknown>): Promise<ToolAnswer>;
+  call(pools: ReadPools, principal: Principal, args: Record<string, unknown>): Promise<ToolAnswer>;
 }
 
 /** Every tool only reads the service's own data. */

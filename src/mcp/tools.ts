@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { AGENT_REPORTS } from '../read/agents/reports.js';
 import { citationReports } from '../read/citation-gap/reports.js';
 import { contentReports } from '../read/content/reports.js';
@@ -54,7 +54,10 @@ const CitationView = z.object({
     ),
 });
 
-/** The twelve tools of interface.md §4.7, each over the reads the HTTP endpoints answer with. */
+/**
+ * The twelve tools of docs/api.md#post-apimcp-the-tool-endpoint, each over the reads the HTTP endpoints
+ * answer with.
+ */
 export function mcpTools(
   config: Parameters<typeof citationReports>[0] & Parameters<typeof contentReports>[0],
 ): McpTool[] {

@@ -8,13 +8,16 @@ import {
   type PolicyKind,
   storePolicyFile,
 } from '../sites/policy-files.js';
+import { guardedGet, type Resolve } from './guarded-get.js';
 
 export interface PolicyFetchOptions {
-  /** How to fetch; tests inject one that reaches a local server. */
-  fetch?: typeof globalThis.fetch;
   /** The origin a site's files are read from; default `https://<domain>`. */
   originFor?: (domain: string) => string;
   timeoutMs?: number;
+  /** `POLICY_FETCH_PRIVATE`: also fetch from loopback, private, link-local, CGNAT and ULA addresses. */
+  allowPrivate?: boolean;
+  /** How host names are resolved; tests inject one so that they need no DNS. */
+  lookup?: Resolve;
 }
 
 export type PolicyFetchOutcome =
@@ -23,6 +26,8 @@ export type PolicyFetchOutcome =
   | { status: 'failed'; error: string };
 
 const USER_AGENT = 'twofold-policy-fetcher/0.1 (self-hosted analytics; reads robots.txt and llms.txt)';
+/** RFC 9309 §2.3.1.2 asks crawlers to follow at least five redirects. */
+const MAX_REDIRECTS = 5;
 
 /**
  * Reads one policy file from a site's origin and stores it as a new version when it changed.
@@ -30,7 +35,8 @@ const USER_AGENT = 'twofold-policy-fetcher/0.1 (self-hosted analytics; reads rob
  * stored; an HTML page served in its place (a single-page app's fallback) counts as absent too. An
  * llms.txt that is absent is stored empty only when the site had one before (it was withdrawn);
  * before the first one, "no file" stays unknown. Server errors and network failures keep the
- * version in force, since they say nothing about what the site allows.
+ * version in force, since they say nothing about what the site allows. The fetch reaches public
+ * addresses only (`guardedGet`), within one time cap for all of it and `POLICY_MAX_BYTES` of body.
  */
 export async function fetchPolicyFile(
   db: pg.Pool,
@@ -39,49 +45,28 @@ export async function fetchPolicyFile(
   options: PolicyFetchOptions = {},
 ): Promise<PolicyFetchOutcome & { http?: number }> {
   const origin = (options.originFor ?? ((d) => `https://${d}`))(site.domain);
-  const url = `${origin}/${POLICY_FILE_NAMES[kind]}`;
-  let response: Response;
+  let http: number;
+  let body: string | undefined;
   try {
-    response = await (options.fetch ?? globalThis.fetch)(url, {
-      redirect: 'follow',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    const response = await guardedGet(`${origin}/${POLICY_FILE_NAMES[kind]}`, {
+      allowPrivate: options.allowPrivate ?? false,
+      ...(options.lookup ? { resolve: options.lookup } : {}),
+      timeoutMs: options.timeoutMs ?? 15_000,
+      maxRedirects: MAX_REDIRECTS,
       headers: { 'user-agent': USER_AGENT, accept: 'text/plain, text/markdown;q=0.9, */*;q=0.1' },
     });
+    http = response.status;
+    const ok = http >= 200 && http < 300;
+    if (ok && !/^\s*text\/html/i.test(response.contentType)) body = await response.readText(POLICY_MAX_BYTES);
+    else response.discard();
+    if (!ok && !(http >= 400 && http < 500)) return { http, status: 'failed', error: `HTTP ${http}` };
   } catch (err) {
     return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
   }
-  const http = response.status;
-  const html = /^\s*text\/html/i.test(response.headers.get('content-type') ?? '');
-  if (response.ok && !html) {
-    const body = await readCapped(response, POLICY_MAX_BYTES);
+  if (body !== undefined)
     return { http, status: 'stored', ...(await storePolicyFile(db, site.id, kind, body, 'fetch')) };
-  }
-  await response.body?.cancel().catch(() => {});
-  if (response.ok || (http >= 400 && http < 500)) {
-    if (kind === 'llms' && !(await hasPolicyFile(db, site.id, kind))) return { http, status: 'absent' };
-    return { http, status: 'stored', ...(await storePolicyFile(db, site.id, kind, '', 'fetch')) };
-  }
-  return { http, status: 'failed', error: `HTTP ${http}` };
-}
-
-/** The text of a body, cut at `max` bytes (at the last whole line before the cut). */
-async function readCapped(response: Response, max: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      break;
-    }
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
-  return size > max ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
+  if (kind === 'llms' && !(await hasPolicyFile(db, site.id, kind))) return { http, status: 'absent' };
+  return { http, status: 'stored', ...(await storePolicyFile(db, site.id, kind, '', 'fetch')) };
 }
 
 /**

@@ -1,11 +1,12 @@
-import { createRequire } from 'node:module';
+import { compileGlob, type GlobMatcher } from '../patterns/glob.js';
 
 /*
- * robots.txt per RFC 9309. Matching is robots-parser's (samclarke, MIT, pinned): its matcher ports
- * Google's reference algorithm (`*`, a final `$`, most octets wins, allow wins a tie) and it merges
- * the rules of every group naming the same agent. Its line reader departs from the RFC, so this
- * module reads the lines and hands the library the groups through `addRule`. Left to itself the
- * library would:
+ * robots.txt per RFC 9309, read line by line here. Matching is Google's reference algorithm (`*`,
+ * a final `$`, most octets wins, allow wins a tie), with the rules of every group naming the same
+ * agent merged, as robots-parser (samclarke) implements it; its verdicts are kept exactly (the
+ * tests run Google's and the RFC's cases). The library itself is not used: its matcher costs a
+ * rule's length times the path's, on every fetch the projector judges, where src/patterns/glob.ts
+ * costs their sum. Its line reader departs from the RFC too: it would
  * - let a Sitemap, Crawl-delay or unknown record end a run of user-agent lines (§2.2.4: other
  *   records MUST NOT terminate a group);
  * - send an agent named only by a group without rules to `*` (§2.1, §5.1: that group allows all);
@@ -14,9 +15,6 @@ import { createRequire } from 'node:module';
  * - tell `%62` from `b`, and never match a literal `*` or `$` in a path to the `%2A`/`%24` a rule
  *   has to use for it (§2.2.2, §2.2.3);
  * - not exempt `/robots.txt` (§2.2.2), parse without limit (§2.5), and misread a line after a BOM.
- * Checked on npm instead: robots-txt-guard (with robots-txt-parse) does not merge repeated groups
- * and also ends a group at a Sitemap line; robots-txt-parser fetches the file itself. Both are used
- * far less.
  */
 
 /** One Allow or Disallow line, its path as written. */
@@ -33,14 +31,21 @@ export interface RobotsGroup {
   rules: RobotsRule[];
 }
 
-/** What `parseRobots` keeps for matching: the library's object and the merged rules per name. */
+/** A rule ready to match: its canonical pattern's length (its "octets"), its glob, and the glob compiled on first use. */
+interface CompiledRule {
+  allow: boolean;
+  length: number;
+  glob: string;
+  matcher?: GlobMatcher;
+}
+
+/** What `parseRobots` keeps for matching. */
 interface RobotsMatcher {
-  readonly robots: LibraryRobots;
   /**
    * A lower-cased name (a group's product token or whole value, or `*`) → the rules of every group
-   * it names, in file order, and the id they are registered under in the library.
+   * it names, in file order, as written and compiled.
    */
-  readonly byName: ReadonlyMap<string, { id: string; rules: readonly RobotsRule[] }>;
+  readonly byName: ReadonlyMap<string, { rules: readonly RobotsRule[]; compiled: readonly CompiledRule[] }>;
 }
 
 /** A parsed robots.txt: parse once, then match any number of fetches against it. */
@@ -58,18 +63,7 @@ export interface RobotsGroupMatch {
   rules: readonly RobotsRule[];
 }
 
-// The package's typings declare an ES default export for a CommonJS module, which no import form
-// type-checks under NodeNext; `addRule` is public in its source but missing from the typings.
-interface LibraryRobots {
-  addRule(agents: string[], pattern: string, allow: boolean): void;
-  isAllowed(url: string, agent?: string): boolean | undefined;
-}
-const createLibraryRobots = createRequire(import.meta.url)('robots-parser') as (
-  url: string,
-  contents: string,
-) => LibraryRobots;
-
-// The library only matches URLs on the robots.txt's own origin; any fixed one will do.
+// Paths are resolved against a fixed origin (dot segments removed, as a crawler's URL would be).
 const ORIGIN = 'https://robots.invalid';
 
 /** RFC 9309 §2.5 asks crawlers to parse at least 500 KiB; Google parses that much and no more. */
@@ -114,19 +108,26 @@ export function parseRobots(text: string): ParsedRobots {
 }
 
 function buildMatcher(groups: readonly RobotsGroup[]): RobotsMatcher {
-  const robots = createLibraryRobots(`${ORIGIN}/robots.txt`, '');
-  const byName = new Map<string, { id: string; rules: RobotsRule[] }>();
+  const byName = new Map<string, { rules: RobotsRule[]; compiled: CompiledRule[] }>();
   for (const { agents, rules } of groups) {
     const names = new Set(agents.flatMap((value) => namesOf(value)));
+    if (names.size === 0) continue;
+    const compiled = rules.map(compileRule);
     for (const name of names) {
       let entry = byName.get(name);
-      // Plain ids, since the library lower-cases agents and cuts them at `/`.
-      if (!entry) byName.set(name, (entry = { id: `a${byName.size}`, rules: [] }));
-      for (const rule of rules) robots.addRule([entry.id], canonicalPattern(rule.path), rule.allow);
+      if (!entry) byName.set(name, (entry = { rules: [], compiled: [] }));
       entry.rules.push(...rules);
+      entry.compiled.push(...compiled);
     }
   }
-  return { robots, byName };
+  return { byName };
+}
+
+/** A rule matches a path it is a prefix of (`*` = any characters), or the whole path with a final `$`. */
+function compileRule(rule: RobotsRule): CompiledRule {
+  const pattern = canonicalPattern(rule.path);
+  const whole = pattern.endsWith('$');
+  return { allow: rule.allow, length: pattern.length, glob: whole ? pattern.slice(0, -1) : `${pattern}*` };
 }
 
 /**
@@ -176,9 +177,22 @@ export function robotsAllows(parsed: ParsedRobots, tokens: readonly string[], pa
   const path = canonicalPath(pathAndQuery);
   if (path === '/robots.txt' || path.startsWith('/robots.txt?')) return true;
   const group = findGroup(parsed, tokens);
-  // A group without rules allows everything; the library never heard of its id.
-  if (!group || group.rules.length === 0) return true;
-  return parsed.matcher.robots.isAllowed(ORIGIN + path, group.id) ?? true;
+  if (!group || group.compiled.length === 0) return true;
+  let target: string;
+  try {
+    const url = new URL(ORIGIN + path);
+    target = (url.pathname + url.search).replace(/%[0-9a-f]{2}/gi, (m) => m.toUpperCase());
+  } catch {
+    return true;
+  }
+  // The longest matching pattern decides, an allow winning a tie; a rule that could not win is not tried.
+  let best: CompiledRule | undefined;
+  for (const rule of group.compiled) {
+    if (best && (rule.length < best.length || (rule.length === best.length && (best.allow || !rule.allow))))
+      continue;
+    if ((rule.matcher ??= compileGlob(rule.glob))(target)) best = rule;
+  }
+  return best?.allow ?? true;
 }
 
 // RFC 9309's WS is space and tab; String.prototype.trim would also eat a BOM inside the file.

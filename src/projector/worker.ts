@@ -2,7 +2,7 @@ import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type pg from 'pg';
 import type { Projection } from '../../projections/projection.js';
 import { hitsStreamName, PULL_BYTES } from '../../streams/hits.js';
-import type { Metrics } from '../http/metrics.js';
+import type { Metrics } from '../metrics.js';
 import type { Logger } from '../log.js';
 import type { Nats } from '../nats/connect.js';
 import { readCheckpoints } from './checkpoint.js';

@@ -24,6 +24,15 @@ export function addressDigestNow(db: Db, ip: string): Buffer | Promise<Buffer> {
   return addressKey(db).then((k) => digest(k, ip));
 }
 
+/**
+ * The same keyed digest of another subject than an address (an account's normalised email), so a
+ * counter can key on it without storing it. `kind` keeps the two kinds of subject apart.
+ */
+export async function keyedDigest(db: Db, kind: string, subject: string): Promise<Buffer> {
+  const key = loadedKeys.get(db) ?? (await addressKey(db));
+  return hash('sha256', Buffer.concat([key, Buffer.from(`${kind}\0${subject}`)]), 'buffer');
+}
+
 function digest(key: Buffer, ip: string): Buffer {
   // A secret-prefixed SHA-256 rather than an HMAC: the digest only has to be unguessable without
   // the key, not to authenticate a message. One-shot hash(): a Hash object per call is a native

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth/guards.js';
 import type { Db } from '../db/sql.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
 import { type FilterTree, HUMAN_DIMENSIONS, parseFilters } from '../read/envelope/filters.js';
 import { ownedSite } from '../sites/owned-site.js';
 import {

@@ -1,5 +1,5 @@
 import { type Db, sql } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import type { FilterTree } from '../read/envelope/filters.js';
 
 /** A saved segment as the API shows it. */

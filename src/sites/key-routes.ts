@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
 import { pgText } from '../db/text.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
 import { createApiKey, listApiKeys, revokeApiKey, SCOPES } from './keys.js';
 import { getSite } from './sites.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/sql.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/app-error.js';
 import { getSite, type Site } from './sites.js';
 
 /**

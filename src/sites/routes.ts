@@ -6,8 +6,9 @@ import { randomToken } from '../auth/tokens.js';
 import { type Db, sql } from '../db/sql.js';
 import { pgText } from '../db/text.js';
 import type { AppDeps } from '../http/deps.js';
-import { AppError } from '../http/errors.js';
-import { parseInput } from '../http/parse.js';
+import { AppError } from '../errors/app-error.js';
+import { parseInput } from '../input/parse-input.js';
+import { isPublicName } from './public-name.js';
 import { POLICY_FILE_NAMES, POLICY_KINDS, POLICY_MAX_BYTES, storePolicyFile } from './policy-files.js';
 import { getSite, SITE_COLUMNS, type Site, type SiteRow, siteView, toSite } from './sites.js';
 
@@ -24,10 +25,13 @@ function canonicalHost(value: string): string {
   return /^[\x21-\x7e]*$/.test(v) ? v : domainToASCII(v);
 }
 
-const Domain = z
-  .string()
-  .transform(canonicalHost)
-  .pipe(z.string().regex(HOST, 'a bare host name like example.com (no scheme, port or path)'));
+const Domain = z.string().transform(canonicalHost).pipe(
+  z
+    .string()
+    .regex(HOST, 'a bare host name like example.com (no scheme, port or path)')
+    // The policy fetcher reads the domain's robots.txt: an address or this machine would point it inward.
+    .refine(isPublicName, 'a public DNS name, not an IP address or localhost'),
+);
 
 const HostnamePattern = z
   .string()
@@ -106,7 +110,8 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   });
 
   // The ingest key on demand, for its owner's session only: it signs edge logs, and the service
-  // keeps it as is for the HMAC (decisions.md §2); never for an API key, never cached.
+  // keeps it as is for the HMAC (docs/api-decisions.md#accounts-sessions-and-keys); never for an API key,
+  // never cached.
   app.get('/:id/ingest-key', async (req, reply) => {
     const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
     return reply.header('cache-control', 'no-store').send({ data: { ingest_key: site.ingestKey } });

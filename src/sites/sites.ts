@@ -45,6 +45,12 @@ export async function getSite(db: Db, id: number): Promise<Site | null> {
   return rows[0] ? toSite(rows[0]) : null;
 }
 
+/** The largest id a site has had (0 with none): ids are given in ascending order, never above it. */
+export async function maxSiteId(db: Db): Promise<number> {
+  const { rows } = await db.query<{ max: string }>(sql`SELECT coalesce(max(id), 0)::text AS max FROM sites`);
+  return Number(rows[0]!.max);
+}
+
 /** The public shape of a site in API responses (never the ingest key, except on creation). */
 export function siteView(s: Site) {
   return {

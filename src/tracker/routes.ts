@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { allowOriginHook, preflight } from '../http/cross-origin.js';
 import type { AppDeps } from '../http/deps.js';
 import { buildTracker, gzipTracker } from './build.js';
 
@@ -46,10 +47,12 @@ function acceptsGzip(header: string | undefined): boolean {
 export const trackerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app) => {
   const script = await tracker();
 
-  app.get('/js/script.js', async (req, reply) => {
+  app.options('/js/script.js', preflight(['GET']));
+  app.get('/js/script.js', { onRequest: allowOriginHook }, async (req, reply) => {
     const vary = reply.getHeader('vary'); // CORS may have put Origin there already
     reply
       .header('content-type', 'application/javascript; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=3600')
       .header('etag', script.etag)
       .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');

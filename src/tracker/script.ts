@@ -1,6 +1,6 @@
 /**
- * The browser tracker (decisions.md §4), served as /js/script.js. It sends the payload of
- * interface.md §2.5 with sendBeacon (a string body: text/plain, a CORS-simple request). It never
+ * The browser tracker (docs/api.md#the-tracker), served as /js/script.js. It sends the payload of
+ * docs/api.md#hits with sendBeacon (a string body: text/plain, a CORS-simple request). It never
  * throws into the host page, sets no cookie and writes nothing to storage.
  */
 

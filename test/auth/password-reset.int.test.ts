@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPasswordReset } from '../../src/auth/passwords.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { signUp, uniqueAddress } from '../support/accounts.js';
+
+const argon2 = vi.hoisted(() => ({ calls: 0, running: 0, peak: 0 }));
+vi.mock('@node-rs/argon2', async (importOriginal) =>
+  (await import('../support/argon2-spy.js')).countArgon2(importOriginal, argon2),
+);
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -71,6 +76,67 @@ describe('POST /api/auth/reset-password', () => {
     expect((await post('/api/auth/reset-password', { token, password: 'long enough now' })).statusCode).toBe(
       204,
     );
+  });
+});
+
+describe('POST /api/auth/reset-password: the token first, 10 per hour per address', () => {
+  const INVALID = {
+    code: 'validation_error',
+    message: 'the reset link is invalid or has expired',
+    field: 'token',
+  };
+
+  it('answers an unknown, an expired and a spent token 400 on token without computing a hash', async () => {
+    const { userId } = await signUp(t.app);
+    const expired = await createPasswordReset(t.database.pool, userId);
+    await t.database.pool.query(
+      "UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [userId],
+    );
+    const spent = await createPasswordReset(t.database.pool, userId);
+    expect(
+      (await post('/api/auth/reset-password', { token: spent, password: 'first new password' })).statusCode,
+    ).toBe(204);
+    const before = argon2.calls;
+
+    const answers = [];
+    for (const token of ['tf_unknown_reset_token', expired, spent]) {
+      const res = await post('/api/auth/reset-password', { token, password: 'a brand new password' });
+      answers.push([res.statusCode, res.json()]);
+    }
+
+    expect(answers).toEqual(Array(3).fill([400, { error: INVALID }]));
+    expect(argon2.calls).toBe(before);
+  });
+
+  it('answers the 11th reset from one address in an hour 429 with Retry-After, and changes nothing', async () => {
+    const { userId, email, password } = await signUp(t.app);
+    const token = await createPasswordReset(t.database.pool, userId);
+    const from = (address: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload, remoteAddress: address });
+
+    const codes = [];
+    for (let i = 0; i < 10; i++)
+      codes.push(
+        (await from('203.0.113.90', { token: `guess-${i}`, password: 'a brand new password' })).statusCode,
+      );
+    const before = argon2.calls;
+    const eleventh = await from('203.0.113.90', { token, password: 'a brand new password' });
+
+    expect(codes).toEqual(Array(10).fill(400));
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
+    const retryAfter = Number(eleventh.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(argon2.calls).toBe(before);
+    const { rows } = await t.database.pool.query('SELECT used_at FROM password_resets WHERE user_id = $1', [
+      userId,
+    ]);
+    expect(rows).toEqual([{ used_at: null }]);
+    expect((await post('/api/auth/login', { email, password })).statusCode).toBe(200);
+    // Another address is not limited by this one: the token still works there.
+    expect((await from('203.0.113.91', { token, password: 'a brand new password' })).statusCode).toBe(204);
   });
 });
 

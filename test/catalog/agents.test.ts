@@ -1,14 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Agent, CATALOG_DATA_DIR, loadCatalog, type Operator } from '../../src/catalog/agents.js';
-import { renderCatalog, SHARED_DATA_DIR } from '../../src/catalog/build-catalog.js';
+import { CATALOG_SOURCES_DIR, renderCatalog } from '../../src/catalog/build-catalog.js';
 import { ANSWER_ENGINES_FILE, readCatalogInputs } from '../../src/catalog/catalog-inputs.js';
 import { deriveCatalog } from '../../src/catalog/derive-catalog.js';
 
 const catalog = loadCatalog();
-const shared = existsSync(join(SHARED_DATA_DIR, 'ai-robots.json'));
 
 describe('the shipped catalog', () => {
   it('loads and validates: 186 agents of 95 operators', () => {
@@ -66,12 +65,14 @@ describe('the shipped catalog', () => {
     });
   });
 
-  it.skipIf(!shared)('covers every agent of ai-robots.json and every family of bot-verification.json', () => {
-    const aiRobots = Object.keys(JSON.parse(readFileSync(join(SHARED_DATA_DIR, 'ai-robots.json'), 'utf8')));
+  it('covers every agent of ai-robots.json and every family of bot-verification.json', () => {
+    const aiRobots = Object.keys(
+      JSON.parse(readFileSync(join(CATALOG_SOURCES_DIR, 'ai-robots.json'), 'utf8')),
+    );
     expect(aiRobots).toHaveLength(166);
     const sources = new Set(catalog.agents.flatMap((a) => a.sources));
     for (const key of aiRobots) expect(sources, key).toContain(`ai.robots.txt#${key}`);
-    const families = JSON.parse(readFileSync(join(SHARED_DATA_DIR, 'bot-verification.json'), 'utf8')) as {
+    const families = JSON.parse(readFileSync(join(CATALOG_SOURCES_DIR, 'bot-verification.json'), 'utf8')) as {
       bots: Array<{ name: string }>;
     };
     for (const { name } of families.bots) expect(sources, name).toContain(`legitbot#${name}`);
@@ -102,8 +103,8 @@ describe('the shipped catalog', () => {
     expect(catalog.operator('microsoft')?.answer_engines).toContain('copilot.microsoft.com');
   });
 
-  it.skipIf(!shared)('is exactly what build-catalog.ts generates from ../shared/data', async () => {
-    const files = await renderCatalog(readCatalogInputs(SHARED_DATA_DIR));
+  it('is exactly what build-catalog.ts generates from src/catalog/sources', async () => {
+    const files = await renderCatalog(readCatalogInputs(CATALOG_SOURCES_DIR));
     for (const [name, text] of files)
       expect(readFileSync(join(CATALOG_DATA_DIR, name), 'utf8'), name).toBe(text);
   });
@@ -155,9 +156,9 @@ describe('loadCatalog refuses a broken catalog', () => {
   });
 });
 
-describe.skipIf(!shared)('deriveCatalog', () => {
+describe('deriveCatalog', () => {
   it('lists every problem of the overrides at once', () => {
-    const inputs = readCatalogInputs(SHARED_DATA_DIR);
+    const inputs = readCatalogInputs(CATALOG_SOURCES_DIR);
     const functions = { ...inputs.overrides.function_purposes };
     delete functions['LLM training.'];
     const broken = {
@@ -173,7 +174,7 @@ describe.skipIf(!shared)('deriveCatalog', () => {
   });
 
   it('refuses a token that another agent’s longer token would shadow', () => {
-    const inputs = readCatalogInputs(SHARED_DATA_DIR);
+    const inputs = readCatalogInputs(CATALOG_SOURCES_DIR);
     const google = inputs.overrides.families.Google!;
     const shadowed = {
       ...inputs,

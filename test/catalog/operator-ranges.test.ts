@@ -102,17 +102,6 @@ describe('verification against published ranges', () => {
   it('answers nothing for what is not an address', () => {
     expect(ranges.rangesFor('not-an-ip')).toEqual([]);
   });
-
-  it('looks up 100,000 addresses over the whole snapshot well under a second', () => {
-    const ips = Array.from(
-      { length: 100_000 },
-      (_, i) => `${i % 223}.${(i >> 8) % 256}.${i % 256}.${i % 251}`,
-    );
-    for (const ip of ips.slice(0, 10_000)) ranges.rangesFor(ip);
-    const started = performance.now();
-    for (const ip of ips) ranges.rangesFor(ip);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
 });
 
 describe('formatRangeFile', () => {

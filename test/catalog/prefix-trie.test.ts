@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCidr, parseCidr } from '../../src/catalog/cidr.js';
+import { type Cidr, normalizeCidr, parseCidr } from '../../src/catalog/cidr.js';
 import { PrefixTrie } from '../../src/catalog/prefix-trie.js';
 
 function trie(entries: Array<[string, string]>): PrefixTrie<string> {
@@ -94,23 +94,36 @@ describe('PrefixTrie', () => {
     expect(t.match('example.com')).toEqual([]);
   });
 
-  it('looks up 100,000 addresses among a thousand prefixes well under a second', () => {
-    const t = new PrefixTrie<number>();
+  it('finds for 5,000 addresses exactly the prefixes a scan of all 1,100 finds', () => {
+    const prefixes: string[] = [];
     for (let i = 0; i < 1000; i++)
-      t.add(`${20 + (i % 200)}.${i % 256}.${(i * 7) % 256}.0/${20 + (i % 9)}`, i);
-    for (let i = 0; i < 100; i++) t.add(`2001:db8:${i.toString(16)}::/48`, i);
-    const ips = Array.from({ length: 100_000 }, (_, i) =>
-      i % 10 === 0
-        ? `2001:db8:${(i % 128).toString(16)}::${i.toString(16)}`
-        : `${20 + (i % 220)}.${i % 256}.${(i >> 8) % 256}.${i % 251}`,
-    );
-    for (const ip of ips.slice(0, 10_000)) t.match(ip); // let the JIT compile the walk first
-    const started = performance.now();
-    let hits = 0;
-    for (const ip of ips) hits += t.match(ip).length;
-    const ms = performance.now() - started;
-    expect(hits).toBeGreaterThan(0);
-    expect(ms).toBeLessThan(1000);
+      prefixes.push(`${20 + (i % 200)}.${i % 256}.${(i * 7) % 256}.0/${20 + (i % 9)}`);
+    for (let i = 0; i < 100; i++) prefixes.push(`2001:db8:${i.toString(16)}::/48`);
+    const t = new PrefixTrie<number>();
+    prefixes.forEach((p, i) => t.add(p, i));
+    const parsed = prefixes.map((p) => parseCidr(p)!);
+    const holds = (c: Cidr, a: Cidr): boolean => {
+      if (c.family !== a.family) return false;
+      for (let bit = 0; bit < c.length; bit++) {
+        const word = bit >> 5;
+        const mask = 1 << (31 - (bit & 31));
+        if ((c.words[word]! & mask) !== (a.words[word]! & mask)) return false;
+      }
+      return true;
+    };
+    let found = 0;
+    for (let i = 0; i < 5_000; i++) {
+      const ip =
+        i % 10 === 0
+          ? `2001:db8:${(i % 128).toString(16)}::${i.toString(16)}`
+          : `${20 + (i % 220)}.${i % 256}.${(i >> 8) % 256}.${i % 251}`;
+      const address = parseCidr(ip)!;
+      const expected = parsed.flatMap((c, k) => (holds(c, address) ? [k] : []));
+      expect(t.match(ip).sort((a, b) => a - b)).toEqual(expected);
+      found += expected.length;
+    }
+    // The data set is built so that many addresses fall in some prefix and many in none.
+    expect(found).toBeGreaterThan(250);
   });
 });
 

@@ -116,7 +116,7 @@ describe('POST /api/log/edge', () => {
     ]);
   });
 
-  it("keeps an events row's optional id as the pageview's identity (decisions.md §6)", async () => {
+  it("keeps an events row's optional id as the pageview's identity", async () => {
     const b = body([], [humanRow({ pathname: '/account', id: 'user-42' }), humanRow({ pathname: '/anon' })]);
     expect((await postEdge(t.app, b, sign(b, key))).statusCode).toBe(202);
     await waitForLagZero(t.app);

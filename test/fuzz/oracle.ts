@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../src/http/errors.js';
+import { ERROR_CODES } from '../../src/errors/app-error.js';
 import type { WireResponse } from '../support/http-wire.js';
 import type { Step } from './case.js';
 

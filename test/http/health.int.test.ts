@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/db/pool.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/app.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;

@@ -113,6 +113,43 @@ describe('a part of hit requests handled together', () => {
     );
   });
 
+  it('drops a hit whose own steps throw as unprocessable, and answers and stores the rest of its part', async () => {
+    // The routes drop JSON this deep before it is handed over; here it reaches the pipeline, whose
+    // JSON.stringify of `p` overflows the stack: that must be the one hit's failure alone.
+    const deep = '['.repeat(30_000) + ']'.repeat(30_000);
+    const { seen, tally } = countingTally();
+    const before = (await streamEvents(t.deps)).length;
+    const answers = await handleHitRequests(
+      deps,
+      [
+        track({ s: site, u: 'https://part.example/beside-1' }),
+        request('track', `{"s":${site},"u":"https://part.example/deep","p":{"a":${deep}}}`),
+        request('batch', `[{"s":${site},"u":"https://part.example/deep-batch","p":{"a":${deep}}}]`),
+        request('pixel', { s: site, u: 'https://part.example/deep-pixel', p: { a: JSON.parse(deep) } }),
+        track({ s: site, u: 'https://part.example/beside-2' }),
+      ],
+      tally,
+    );
+    expect(answers).toEqual([
+      { status: 204 },
+      { status: 204 },
+      { status: 204 },
+      { status: 200 },
+      { status: 204 },
+    ]);
+    expect(seen.sort()).toEqual(
+      [
+        'accepted track pageview 1',
+        'dropped track unprocessable 1',
+        'dropped batch unprocessable 1',
+        'dropped pixel unprocessable 1',
+        'accepted track pageview 1',
+      ].sort(),
+    );
+    const stored = (await streamEvents(t.deps)).slice(before).map((e) => e.pathname);
+    expect(stored.sort()).toEqual(['/beside-1', '/beside-2']);
+  });
+
   it("counts the part's hits against the limit in order, with the hits of earlier parts", async () => {
     const address = '198.51.100.21';
     const hits = (n: number, from: number) =>

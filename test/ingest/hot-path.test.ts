@@ -98,5 +98,6 @@ describe('the compiled TrackPayload', () => {
       fc.property(payload, (p) => same(p)),
       { numRuns: 500 },
     );
-  });
+    // Generating 500 payloads takes a few seconds on a busy 2-core machine.
+  }, 30_000);
 });

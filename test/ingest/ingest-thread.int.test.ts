@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HitAnswer, HitRequest } from '../../src/ingest/handle.js';
 import { ThreadGate } from '../../src/ingest/thread/gate.js';
+import { uncaughtErrors } from '../../src/last-resort.js';
 import { createLogger } from '../../src/log.js';
 import { countingTally } from '../support/tally.js';
 
 const DYING = new URL('./fixtures/dying-thread.ts', import.meta.url);
 
-const hit = (body: string): HitRequest => ({
+const hit = (body: unknown): HitRequest => ({
   endpoint: 'track',
   body,
   ctx: {
@@ -67,6 +68,64 @@ describe('the ingest thread gate', () => {
     }
   });
 
+  it('drops a hit that cannot cross to the thread alone, and hands its message over without it', async () => {
+    const { seen, tally } = countingTally();
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger('warn', { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const gate = new ThreadGate(data, tally, log, DYING);
+    try {
+      const deep: unknown[] = [];
+      let at = deep;
+      for (let i = 0; i < 20_000; i++) at.push((at = []));
+      // All in one turn, so one message: a clone that overflows the stack, one of a function.
+      const answers = await Promise.all([
+        ask(gate, hit('ok')),
+        ask(gate, hit(deep)),
+        ask(gate, { ...hit(() => {}), endpoint: 'pixel' }),
+        ask(gate, hit('ok')),
+      ]);
+      expect(answers).toEqual([{ status: 204 }, { status: 204 }, { status: 200 }, { status: 204 }]);
+      expect(seen.sort()).toEqual(
+        [
+          'accepted track pageview 1',
+          'accepted track pageview 1',
+          'dropped track unprocessable 1',
+          'dropped pixel unprocessable 1',
+        ].sort(),
+      );
+      expect(lines.map((l) => l.msg)).toEqual([
+        'a hit could not cross to the ingest thread',
+        'a hit could not cross to the ingest thread',
+      ]);
+    } finally {
+      await gate.close();
+    }
+  });
+
+  it('logs and counts what nothing in the thread caught, and the thread serves on', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger('error', { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const gate = new ThreadGate(data, countingTally().tally, log, DYING);
+    try {
+      expect(await ask(gate, hit('ok'))).toEqual({ status: 204 });
+      const before = uncaughtErrors();
+      expect(await ask(gate, hit('throw'))).toEqual({ status: 204 });
+      for (const until = Date.now() + 5000; uncaughtErrors() === before && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(uncaughtErrors()).toBe(before + 1);
+      expect(lines).toMatchObject([
+        {
+          msg: 'uncaught error in the ingest thread; serving on',
+          kind: 'uncaughtException',
+          err: { message: expect.stringContaining('boom') },
+        },
+      ]);
+      expect(await ask(gate, hit('ok'))).toEqual({ status: 204 });
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('answers 503 for what a dying thread held, then serves from a new thread', async () => {
     const { tally } = countingTally();
     const lines: Record<string, unknown>[] = [];
@@ -74,6 +133,7 @@ describe('the ingest thread gate', () => {
     const gate = new ThreadGate(data, tally, log, DYING);
     try {
       expect(await ask(gate, hit('ok'))).toEqual({ status: 204 });
+      // Both cross in one message: the thread dies in the middle of a part it holds.
       const held = ask(gate, hit('hold'));
       const killer = ask(gate, hit('die'));
       for (const a of await Promise.all([held, killer]))
@@ -92,6 +152,20 @@ describe('the ingest thread gate', () => {
       await gate.close();
     }
     expect(await ask(gate, hit('ok'))).toMatchObject({ status: 503 });
+  });
+
+  it('answers 503 for a hit its thread never answers, and serves on', async () => {
+    const gate = new ThreadGate(data, countingTally().tally, createLogger('silent'), DYING, 400);
+    try {
+      // The thread holds `hold` forever without dying: the gate answers it within 400 ms.
+      expect(await ask(gate, hit('hold'))).toEqual({
+        status: 503,
+        failure: 'the ingest thread did not answer in time',
+      });
+      expect(await ask(gate, hit('ok'))).toEqual({ status: 204 });
+    } finally {
+      await gate.close();
+    }
   });
 
   it('refuses to be ready when its thread cannot reach its servers, and says why', async () => {

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { streamCount } from '../support/stream.js';
 import { hitsStreamName } from '../../streams/hits.js';
 
-// The hit endpoints run without hooks (src/http/app.ts): they answer CORS, time themselves and log
+// The hit endpoints run without hooks (src/app.ts): they answer CORS, time themselves and log
 // quietly on their own. These tests hold them to what the hooks gave every other route.
 
 const CHROME =

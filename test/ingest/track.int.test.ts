@@ -100,7 +100,7 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
         props: { plan: 'pro', seats: 3, trial: true, meta: '{"a":1}' },
         revenue: { amount: 10, currency: 'EUR' },
       });
-      // An error keeps only its own fields (decisions.md §6).
+      // An error keeps only its own fields (`p`, docs/api.md#hits).
       expect(stored[5]!.props).toEqual({ message: 'x is undefined', line: 3 });
       expect(stored[6]!.vitals).toEqual({ lcp: 1200, cls: 0.05, inp: 80, fcp: 700, ttfb: 120 });
       expect(stored[7]).toMatchObject({ d: 15000, sc: 80 });

@@ -29,8 +29,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  // Every site's origin is the local server, as https://<domain> would be in production.
-  options = { originFor: () => `http://127.0.0.1:${port}`, timeoutMs: 5000 };
+  // Every site's origin is the local server, as https://<domain> would be in production (allowed as
+  // an intranet address would be with POLICY_FETCH_PRIVATE).
+  options = { originFor: () => `http://127.0.0.1:${port}`, timeoutMs: 5000, allowPrivate: true };
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.js';
+import { AppError } from '../../src/errors/app-error.js';
 import { compileFilters, likePattern } from '../../src/read/envelope/filter-sql.js';
 import {
   AGENT_DIMENSIONS,
@@ -308,7 +308,10 @@ describe('parseFilters: bounds', () => {
 
   it('refuses absurd nesting without walking all of it', () => {
     const deep = `${'{"not":'.repeat(5000)}{}${'}'.repeat(5000)}`;
-    expect(refusal(deep)).toEqual(refused('filters: groups nest at most 8 deep'));
+    // As text (a query string) the JSON bound refuses it before it is parsed; as a value (a tool
+    // call's argument) the groups' own bound does.
+    expect(refusal(deep)).toEqual(refused('filters: JSON may nest at most 16 levels'));
+    expect(refusal(JSON.parse(deep))).toEqual(refused('filters: groups nest at most 8 deep'));
   });
 
   it('takes strings of 500 characters and refuses 501', () => {

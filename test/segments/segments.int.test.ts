@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/auth/routes.js';
 import type { AppDeps } from '../../src/http/deps.js';
-import { AppError, registerErrorHandlers } from '../../src/http/errors.js';
+import { AppError } from '../../src/errors/app-error.js';
+import { registerErrorHandlers } from '../../src/http/errors.js';
 import { segmentRoutes } from '../../src/segments/routes.js';
 import { loadSegmentFilters } from '../../src/segments/segments.js';
 import { keyRoutes } from '../../src/sites/key-routes.js';
@@ -13,7 +14,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 
 /**
  * The app's own pieces (error envelope, cookies, auth, sites, keys) with the segment routes at
- * `/api/segments`, as `src/http/app.ts` registers them. Once app.ts registers the segment routes
+ * `/api/segments`, as `src/app.ts` registers them. Once app.ts registers the segment routes
  * itself, the real app is used instead.
  */
 async function segmentsApp(t: TestApp): Promise<FastifyInstance> {

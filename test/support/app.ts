@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/http/deps.js';
-import { createMetrics } from '../../src/http/metrics.js';
+import { createMetrics } from '../../src/metrics.js';
 import { cityDbPaths, openGeoOnce } from '../../src/enrich/open-geo-once.js';
 import { createLogger } from '../../src/log.js';
 import { Appender } from '../../src/nats/append.js';
+import { createReadPool } from '../../src/read/budget/read-budget.js';
+import { ReadSlots } from '../../src/read/budget/read-slots.js';
 import { connectNats } from '../../src/nats/connect.js';
 import { ensureStreams } from '../../src/nats/ensure-streams.js';
 import { hitsStreamName } from '../../streams/hits.js';
@@ -47,6 +49,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const deps: AppDeps = {
     config,
     db: database.pool,
+    readDb: createReadPool(database.url, config),
+    readSlots: new ReadSlots(config.READ_CONCURRENCY),
     nats,
     appender: new Appender(nats.js),
     log,
@@ -61,6 +65,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database,
     async close() {
       await app.close();
+      await deps.readDb.end();
       await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
       await nats.nc.close();
       await database.drop();

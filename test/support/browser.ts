@@ -4,6 +4,9 @@ import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** Why a browser test fails without Chromium: `npm test` installs it first (as root with apt). */
+export const NO_CHROMIUM = `this test needs Chromium at ${CHROMIUM}: run "sudo apt-get install -y chromium" (npm test does it as root, scripts/system-packages.sh)`;
+
 /** Headless Chromium says "HeadlessChrome", which ingest rightly drops as a bot; versions tell people apart. */
 export function chromeUserAgent(version: number): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
-import { CHROMIUM, launchChromium } from '../support/browser.js';
+import { launchChromium, NO_CHROMIUM } from '../support/browser.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 
 // Headless Chromium says "HeadlessChrome", which ingest rightly drops as a bot.
@@ -14,7 +14,7 @@ const CHROME =
 const OUTBOUND = 'http://elsewhere.example/away';
 const STUB = 'window.twofold=window.twofold||function(){(twofold.q=twofold.q||[]).push(arguments)}';
 
-/** A tracker payload as the browser sent it (interface.md §2.5). */
+/** A tracker payload as the browser sent it (docs/api.md#hits). */
 interface Hit {
   s: number;
   t: string;
@@ -132,8 +132,7 @@ const row = (kind: string, pathname: string, name: string | null = null, referre
 });
 
 async function newContext(opts: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  if (!browser)
-    throw new Error(`this test needs Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`);
+  if (!browser) throw new Error(NO_CHROMIUM);
   const context = await browser.newContext({ userAgent: CHROME, ...opts });
   // The outbound link's host serves nothing: 204 ends its navigation and the page stays.
   await context.route(`${new URL(OUTBOUND).origin}/**`, (route) => route.fulfill({ status: 204 }));

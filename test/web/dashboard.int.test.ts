@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../support/app.js';
 import { postEdge, sign } from '../support/edge.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 import {
-  CHROMIUM,
+  NO_CHROMIUM,
   chromeUserAgent,
   type CustomerSite,
   launchChromium,
@@ -38,6 +38,8 @@ let snippet = '';
 let siteId = 0;
 let ingestKey = '';
 let built: WebBuild;
+/** What Chromium refused under the content security policy, on any page the owner opened. */
+const refusedByCsp: string[] = [];
 
 beforeAll(async () => {
   // CI runs `npm ci && npm test`: the app is built here when dist/web is missing or stale.
@@ -49,6 +51,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   if (!browser) return;
   owner = await browser.newContext({ viewport: DESKTOP, userAgent: chromeUserAgent(156) });
+  owner.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refusedByCsp.push(m.text());
+  });
   ui = await owner.newPage();
 }, 180_000);
 
@@ -149,6 +154,7 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     for (const path of ['/', '/sites', '/sites/12']) {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     }
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec((await t.app.inject({ url: '/' })).body)![1]!;
@@ -160,7 +166,7 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
   });
 
   it('shows a clear error for a wrong login, registers, and lands on an empty sites page', async () => {
-    if (!browser) throw new Error(`this test needs Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+    if (!browser) throw new Error(NO_CHROMIUM);
     await ui.goto(`${base}/`);
     await ui.getByLabel('Email').fill('nobody@example.test');
     await ui.getByLabel('Password').fill('not the password');
@@ -704,5 +710,22 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
       .poll(panelText)
       .toMatch(/^robots.txt violations\nCSV\nVerified agents\n.*\n\/private\tgptbot\t1\nUnverified/s);
     await expect.poll(panelText).toMatch(/Unverified \(user agent only\)\n.*\n\/private\tgptbot\t1$/s);
+  });
+
+  it('ran every page above under its content security policy without a single refusal', async () => {
+    if (!browser) throw new Error(NO_CHROMIUM);
+    const policy = await ui.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
+    expect(policy).toContain("script-src 'self'");
+    // The policy is live: an inline script is refused, and the refusal is seen here.
+    await ui.evaluate(
+      `(() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.inlineRan = true';
+        document.head.append(s);
+      })()`,
+    );
+    expect(await ui.evaluate('window.inlineRan')).toBeUndefined();
+    await expect.poll(() => refusedByCsp.length).toBe(1);
+    expect(refusedByCsp[0]).toMatch(/inline script/);
   });
 });

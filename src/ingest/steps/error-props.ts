@@ -1,4 +1,6 @@
-/** decisions.md §6: an error hit's `p` is `{message, source?, line?, col?, stack?}`, the stack cut to 2 KB. */
+/**
+ * docs/api.md#hits: an error hit's `p` is `{message, source?, line?, col?, stack?}`, the stack cut to 2 KB.
+ */
 export type ErrorProps = { message: string } & Record<string, string | number>;
 
 const MAX_MESSAGE = 1000;

@@ -1,23 +1,18 @@
+import { compileGlobs, type GlobMatcher } from '../../patterns/glob.js';
 import type { Site } from '../../sites/sites.js';
 
-const compiled = new WeakMap<Site, RegExp | null>();
+const compiled = new WeakMap<Site, GlobMatcher>();
 
-/** A site's excluded path patterns (`*` = any characters) as one anchored expression, built once per site object. */
-function matcher(site: Site): RegExp | null {
-  let re = compiled.get(site);
-  if (re === undefined) {
-    const alternatives = site.excludedPaths.map((p) =>
-      p
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*'),
-    );
-    re = alternatives.length > 0 ? new RegExp(`^(?:${alternatives.join('|')})$`) : null;
-    compiled.set(site, re);
+/** A site's excluded path patterns (`*` = any characters) as one matcher, built once per site object. */
+function matcher(site: Site): GlobMatcher {
+  let m = compiled.get(site);
+  if (m === undefined) {
+    m = compileGlobs(site.excludedPaths);
+    compiled.set(site, m);
   }
-  return re;
+  return m;
 }
 
 export function isExcludedPath(site: Site, pathname: string): boolean {
-  return matcher(site)?.test(pathname) ?? false;
+  return matcher(site)(pathname);
 }

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import { countUncaught } from '../../last-resort.js';
 import type { Logger } from '../../log.js';
 import type { HitGate } from '../gate.js';
-import { type HitAnswer, type HitRequest, STORED, type Tally } from '../handle.js';
+import { type HitAnswer, type HitRequest, silentAnswer, STORED, type Tally } from '../handle.js';
 import {
   applyCounts,
   type FromThread,
+  HIT_FIELDS,
   hitCount,
   type IngestThreadData,
   packHit,
@@ -27,7 +29,16 @@ const CLOSE_WAIT_MS = 15_000;
  */
 const CHUNK = 32;
 
+/**
+ * A hit the thread has not answered within this long is answered 503 (retry later). The thread
+ * answers every hit it holds, or dies and its hits are answered for it; this is for a hit it lost
+ * track of (after an error nothing caught, which it survives), so that no request waits forever.
+ */
+const ANSWER_WITHIN_MS = 60_000;
+
 const LOST: HitAnswer = { status: 503, failure: 'the ingest thread stopped before answering' };
+const OVERDUE: HitAnswer = { status: 503, failure: 'the ingest thread did not answer in time' };
+const NOT_HANDED: HitAnswer = { status: 503, failure: 'the hit could not be handed to the ingest thread' };
 
 /**
  * The hit pipeline on a thread of its own. The HTTP thread then only reads requests and writes
@@ -44,6 +55,9 @@ export class ThreadGate implements HitGate {
   private nextId = 0;
   private closing = false;
   private closed: Promise<void> | undefined;
+  /** The last id submitted when the sweep last ran: pending ids up to it are overdue at the next. */
+  private sweepMark = 0;
+  private readonly sweeper: NodeJS.Timeout;
   /**
    * Settles once the first thread is ready (or could not start): the routes are registered only
    * then, so a process listens with its pipeline loaded rather than queueing its first hits behind
@@ -58,7 +72,10 @@ export class ThreadGate implements HitGate {
     private readonly log: Logger,
     /** The worker module; another only in tests of the gate's own behaviour. */
     private readonly entry: URL = ENTRY,
+    answerWithinMs = ANSWER_WITHIN_MS,
   ) {
+    // Each sweep answers what was pending at the one before: hits waited half to all of the time.
+    this.sweeper = setInterval(this.sweep, answerWithinMs / 2).unref();
     this.ready = new Promise((resolve, reject) => (this.started = { resolve, reject }));
     // Whoever awaits it still sees the failure; nobody awaiting it is no crash.
     this.ready.catch(() => {});
@@ -81,6 +98,16 @@ export class ThreadGate implements HitGate {
     return this.closed;
   }
 
+  private readonly sweep = (): void => {
+    const overdue = this.sweepMark;
+    this.sweepMark = this.nextId;
+    // Ids are pending in the order they were given, so the overdue ones come first.
+    for (const id of this.pending.keys()) {
+      if (id > overdue) break;
+      this.settle(id, OVERDUE);
+    }
+  };
+
   private readonly flush = (): void => {
     const hits = this.outbox;
     this.outbox = [];
@@ -89,8 +116,38 @@ export class ThreadGate implements HitGate {
       unpackHits(hits, (id) => this.settle(id, LOST));
       return;
     }
-    this.worker.postMessage({ hits } satisfies ToThread);
+    try {
+      this.worker.postMessage({ hits } satisfies ToThread);
+    } catch {
+      this.handEach(this.worker, hits);
+    }
   };
+
+  /**
+   * A message that could not be copied to the thread (a value it cannot clone, or one nested deep
+   * enough to overflow the stack: the routes drop those first) is handed over hit by hit, so the
+   * hit at fault is dropped alone; a hit that fails again on its own is counted `unprocessable`
+   * and answered like any silent drop, and one that fails for another reason is answered 503.
+   * It runs from setImmediate, so nothing may escape it.
+   */
+  private handEach(worker: Worker, hits: WireHits): void {
+    for (let i = 0; i < hits.length; i += HIT_FIELDS) {
+      const one = hits.slice(i, i + HIT_FIELDS);
+      try {
+        worker.postMessage({ hits: one } satisfies ToThread);
+      } catch (err) {
+        const own = err instanceof RangeError || (err as { name?: string }).name === 'DataCloneError';
+        this.log.warn(
+          { err: { message: (err as Error).message } },
+          'a hit could not cross to the ingest thread',
+        );
+        unpackHits(one, (id, r) => {
+          if (own) this.tally.dropped(r.endpoint, 'unprocessable');
+          this.settle(id, own ? silentAnswer(r.endpoint) : NOT_HANDED);
+        });
+      }
+    }
+  }
 
   private start(): void {
     const worker = new Worker(BOOT, { workerData: { ...this.data, entry: this.entry.href } });
@@ -102,7 +159,13 @@ export class ThreadGate implements HitGate {
         for (const id of m.stored) this.settle(id, STORED);
         for (const [id, answer] of m.answers) this.settle(id, answer);
       } else if ('ready' in m) this.started.resolve();
-      else if ('fatal' in m) {
+      else if ('uncaught' in m) {
+        countUncaught();
+        this.log.error(
+          { err: { message: m.uncaught }, kind: m.kind },
+          'uncaught error in the ingest thread; serving on',
+        );
+      } else if ('fatal' in m) {
         this.log.error({ reason: m.fatal }, 'the ingest thread could not start');
         this.started.reject(new Error(`the ingest thread could not start: ${m.fatal}`));
       }
@@ -135,6 +198,7 @@ export class ThreadGate implements HitGate {
 
   private async finish(): Promise<void> {
     this.closing = true;
+    clearInterval(this.sweeper);
     this.flush();
     const until = Date.now() + CLOSE_WAIT_MS;
     while (this.pending.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));

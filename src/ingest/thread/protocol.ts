@@ -1,4 +1,5 @@
 import type { HitRecorded } from '../../../streams/events.js';
+import { serveOnUncaught, type UncaughtKind } from '../../last-resort.js';
 import type { Endpoint, HitAnswer, HitRequest, Tally } from '../handle.js';
 import type { DropReason } from '../pipeline.js';
 
@@ -34,7 +35,20 @@ export type FromThread =
   | { stored: number[]; answers: [id: number, answer: HitAnswer][]; counts: Count[] }
   /** The thread could not start (its servers unreachable); it exits after saying so. */
   | { fatal: string }
+  /** An error nothing in the thread caught: the HTTP thread logs and counts it, the thread serves on. */
+  | { uncaught: string; kind: UncaughtKind }
   | { closed: true };
+
+/** The ingest thread's last resort: what nothing caught is told to the HTTP thread, which logs it. */
+export function reportUncaught(post: (m: FromThread) => void): void {
+  serveOnUncaught((err, kind) => {
+    try {
+      post({ uncaught: err instanceof Error ? (err.stack ?? err.message) : String(err), kind });
+    } catch {
+      // Nothing more can be done from here; the thread serves on.
+    }
+  });
+}
 
 /** A Tally that sums in the ingest thread, for the HTTP thread's metrics (applyCounts). */
 export class CountingTally implements Tally {
@@ -70,7 +84,8 @@ export function applyCounts(counts: readonly Count[], tally: Tally): void {
   }
 }
 
-const FIELDS = 8;
+/** The entries one hit takes in WireHits. */
+export const HIT_FIELDS = 8;
 
 export function packHit(wire: WireHits, id: number, r: HitRequest): void {
   const c = r.ctx;
@@ -79,7 +94,7 @@ export function packHit(wire: WireHits, id: number, r: HitRequest): void {
 
 /** Calls `each` with every hit packed in `wire`, in order. */
 export function unpackHits(wire: WireHits, each: (id: number, r: HitRequest) => void): void {
-  for (let i = 0; i + FIELDS <= wire.length; i += FIELDS)
+  for (let i = 0; i + HIT_FIELDS <= wire.length; i += HIT_FIELDS)
     each(wire[i] as number, {
       endpoint: wire[i + 1] as HitRequest['endpoint'],
       body: wire[i + 2],
@@ -94,4 +109,4 @@ export function unpackHits(wire: WireHits, each: (id: number, r: HitRequest) => 
 }
 
 /** How many hits `wire` holds. */
-export const hitCount = (wire: WireHits) => wire.length / FIELDS;
+export const hitCount = (wire: WireHits) => wire.length / HIT_FIELDS;

@@ -12,6 +12,7 @@ import {
   CountingTally,
   type FromThread,
   type IngestThreadData,
+  reportUncaught,
   type ToThread,
   unpackHits,
 } from './protocol.js';
@@ -19,6 +20,7 @@ import {
 const data = workerData as IngestThreadData;
 const port = parentPort!;
 const post = (m: FromThread) => port.postMessage(m);
+reportUncaught(post);
 
 const tally = new CountingTally();
 let stored: number[] = [];
@@ -67,7 +69,15 @@ port.on('message', (m: ToThread) => {
 /** A part of hits, handled together: one rate-limit call and one append for all of them. */
 async function run(ids: readonly number[], requests: readonly HitRequest[]): Promise<void> {
   inHand += ids.length;
-  const answered = await handleHitRequests(deps ?? (await opened).deps, requests, tally);
+  let answered: HitAnswer[];
+  try {
+    answered = await handleHitRequests(deps ?? (await opened).deps, requests, tally);
+  } catch (err) {
+    // handleHitRequests answers every failure itself; this is for one it did not foresee, so
+    // that no hit of the part is left waiting.
+    const failure = err instanceof Error ? err.message : String(err);
+    answered = requests.map(() => ({ status: 503, failure }));
+  }
   inHand -= ids.length;
   // Answers that settle in the same turn (one acknowledgement answers many parts) leave together.
   const idle = stored.length + answers.length === 0;

@@ -1,5 +1,5 @@
 import { type Db, raw, sql } from '../../db/sql.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 import { columnOf } from '../envelope/filter-sql.js';
 import { AGENT_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';

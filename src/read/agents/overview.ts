@@ -12,7 +12,10 @@ export type AgentOverviewMetric = (typeof AGENT_OVERVIEW_METRICS)[number];
 export type AgentOverviewFigures = Partial<Record<AgentOverviewMetric, number>>;
 
 export interface AgentOverview extends AgentOverviewFigures {
-  /** The operators and purposes behind the fetches, ranked (decisions.md §5 purpose names). */
+  /**
+   * The operators and purposes behind the fetches, ranked (purposes as docs/api.md#get-apiagentscatalog names
+   * them).
+   */
   operators: AgentRankRow[];
   purposes: AgentRankRow[];
   comparison?: AgentOverviewFigures;
@@ -21,7 +24,7 @@ export interface AgentOverview extends AgentOverviewFigures {
 
 export const TOP_ROWS = 10;
 
-/** The decisions.md §5 agent overview fields from a window's totals. */
+/** The agent overview fields (docs/api.md#audiences-on-the-core-reads) from a window's totals. */
 export function agentFigures(t: AgentTotals): AgentOverviewFigures {
   const figures: AgentOverviewFigures = { fetches: t.fetches, agents: t.agents, bytes: t.bytes };
   if (t.fetches > 0) figures.verified_share = Math.round((t.verified / t.fetches) * 1000) / 10;

@@ -13,7 +13,9 @@ import { AgentTimeseriesParams, crawlTimeseries } from './timeseries.js';
 
 export const NoParams = z.object({});
 
-/** interface.md §2.2: the dimensions `/api/agents/breakdown` ranks by. */
+/**
+ * docs/api.md#get-apiagentsoverview-breakdown-timeseries: the dimensions `/api/agents/breakdown` ranks by.
+ */
 export const AGENT_BREAKDOWN_DIMENSIONS = ['agent_id', 'operator', 'purpose', 'pathname', 'status'] as const;
 
 export const AgentsBreakdownParams = Paging.extend({

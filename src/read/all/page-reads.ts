@@ -6,7 +6,7 @@ import { type Source, sourceFor } from '../envelope/source.js';
 import { IS_HTML } from '../agents/totals.js';
 
 /*
- * `audience=all` (interface.md §2.3 rule 2) sums only what both readerships have: a page read.
+ * `audience=all` (rule 2 of docs/api.md#response-envelope) sums only what both readerships have: a page read.
  * A person's pageview and an agent's fetch of an HTML page are both one read of the page, so
  * `pageviews` under `all` is the sum of the two; visitors, sessions, bounce and duration have no
  * agent meaning and fetches of other files no human one, so they are absent.

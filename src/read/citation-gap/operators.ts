@@ -49,9 +49,9 @@ function operatorFetches(site: number, w: Window, filters: FilterTree, source: S
 }
 
 /**
- * decisions.md §5's crawl-to-refer ratio per operator, over the same URLs, window and filters as
- * the citation-gap rows, so the operators' fetches and arrivals add up to the summary's. Ranked
- * by HTML fetches, then arrivals, then name.
+ * The crawl-to-refer ratio per operator (docs/api.md#get-apicitation-gapsummary), over the same URLs, window
+ * and filters as the citation-gap rows, so the operators' fetches and arrivals add up to the summary's.
+ * Ranked by HTML fetches, then arrivals, then name.
  */
 export async function operatorRatios(db: Db, q: Query, source: Source): Promise<OperatorRatio[]> {
   const [fetched, arrived] = await Promise.all([

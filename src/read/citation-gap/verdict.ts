@@ -1,6 +1,6 @@
 import { type Sql, sql } from '../../db/sql.js';
 
-/** decisions.md §5: what a URL's fetches and answer-engine arrivals say about it. */
+/** docs/api.md#get-apicitation-gap: what a URL's fetches and answer-engine arrivals say about it. */
 export const VERDICTS = ['not_crawled', 'no_arrivals', 'gap', 'balanced'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FILTER_LIMITS } from './filter-limits.js';
 import { regexProblem } from './regex-subset.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
+import { isTooDeep, MAX_JSON_DEPTH } from '../../input/json-depth.js';
 
 /*
- * The `filters` parameter of the query envelope (decisions.md §5): a JSON array (an AND) or a
+ * The `filters` parameter of the query envelope (docs/api.md#query-envelope): a JSON array (an AND) or a
  * group of filter objects, nested to any depth. This module parses and checks it against a
  * dimension catalog; `filter-sql.ts` compiles a checked tree to SQL.
  */
@@ -375,6 +376,10 @@ function first<T, R>(items: T[], f: (item: T, i: number) => R | undefined): R | 
 function fromJsonText(input: unknown, ctx: z.RefinementCtx): unknown {
   if (typeof input !== 'string') return input;
   if (input.trim() === '') return [];
+  if (isTooDeep(input)) {
+    ctx.issues.push({ code: 'custom', message: `JSON may nest at most ${MAX_JSON_DEPTH} levels`, input });
+    return z.NEVER;
+  }
   try {
     return JSON.parse(input);
   } catch {
@@ -433,6 +438,7 @@ export function filtersError(problem: Problem): AppError {
 }
 
 function parsedInput(input: unknown): unknown {
+  if (typeof input === 'string' && isTooDeep(input)) return undefined;
   try {
     return typeof input === 'string' ? JSON.parse(input) : input;
   } catch {

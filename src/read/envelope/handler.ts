@@ -1,10 +1,12 @@
-import type { FastifyRequest } from 'fastify';
-import { authenticate, authorizeSiteRead, type Principal } from '../../auth/guards.js';
-import type { AppDeps } from '../../http/deps.js';
-import { AppError } from '../../http/errors.js';
-import { parseInput } from '../../http/parse.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authorizeSiteRead, type Principal } from '../../auth/guards.js';
+import type { Db } from '../../db/sql.js';
+import { AppError } from '../../errors/app-error.js';
+import { parseInput } from '../../input/parse-input.js';
 import { loadSegmentFilters } from '../../segments/segments.js';
 import type { Site } from '../../sites/sites.js';
+import { withReadSlot } from '../budget/read-budget.js';
+import type { ReadDeps } from '../read-deps.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
 import type { ReadVariant, Report } from './report.js';
 import { type Envelope, respond } from './respond.js';
@@ -20,27 +22,15 @@ export interface ReadRequest {
 }
 
 /**
- * A read request checked in the one order every read uses: credential (401), then the envelope,
- * the audience and the read's own parameters (400), then access to the site (403); then the query
- * as understood. `which` may be a function choosing the report from the input (exports' `report`
- * parameter): it runs after the credential check, and its errors are the parameters' 400s.
- */
-export async function readRequest(
-  deps: AppDeps,
-  req: FastifyRequest,
-  which: Report | ((input: unknown) => Report),
-  input: unknown = req.query,
-): Promise<ReadRequest> {
-  const principal = await authenticate(deps.db, req, { allowSession: true });
-  return checkedRead(deps, principal, which, input);
-}
-
-/**
- * Everything `readRequest` checks after the credential, for a principal already authenticated:
- * the tool endpoint authenticates once per HTTP request and checks each call's arguments here.
+ * A read request checked in the one order every read uses: credential (401) and the read budget
+ * (429), both in `withReadSlot`, then the envelope, the audience and the read's own parameters
+ * (400), then access to the site (403); then the query as understood. `which` may be a function
+ * choosing the report from the input (exports' `report` parameter): its errors are the
+ * parameters' 400s. The tool endpoint authenticates once per HTTP request and checks each call's
+ * arguments here.
  */
 export async function checkedRead(
-  deps: AppDeps,
+  db: Db,
   principal: Principal,
   which: Report | ((input: unknown) => Report),
   input: unknown,
@@ -57,9 +47,8 @@ export async function checkedRead(
       { field: 'audience' },
     );
   const params = { ...(parseInput(variant.params, rest) as object), ...own };
-  const site = await authorizeSiteRead(deps.db, principal, env.site);
-  const segment =
-    env.segment === undefined ? undefined : await loadSegmentFilters(deps.db, site.id, env.segment);
+  const site = await authorizeSiteRead(db, principal, env.site);
+  const segment = env.segment === undefined ? undefined : await loadSegmentFilters(db, site.id, env.segment);
   return { q: understand(env, site, new Date(), segment), variant, params, report, site };
 }
 
@@ -76,23 +65,25 @@ function takeOwnKeys(report: Report, input: unknown): { own: object; rest: unkno
 
 /** The checked request's read, in the response envelope. */
 export async function answer(
-  deps: AppDeps,
+  readDb: Db,
   { q, variant, params }: ReadRequest,
   startedAt: number,
 ): Promise<Envelope<unknown>> {
-  const data = await variant.read(deps.db, q, params);
+  const data = await variant.read(readDb, q, params);
   return respond(q, data, startedAt, { rows: variant.rows?.(data), extra: variant.meta?.(data) });
 }
 
 /** The one way a read answers over HTTP: the checked request, the read, the response envelope. */
 export function envelopeRead(
-  deps: AppDeps,
+  deps: Pick<ReadDeps, 'db' | 'readDb' | 'readSlots'>,
   report: Report,
-): (req: FastifyRequest) => Promise<Envelope<unknown>> {
-  return async (req) => {
+): (req: FastifyRequest, reply: FastifyReply) => Promise<Envelope<unknown>> {
+  return async (req, reply) => {
     const startedAt = performance.now();
     // A path parameter (`/funnel/:id`) is one of the read's parameters like any in the query.
     const input = { ...(req.query as object), ...(req.params as object) };
-    return answer(deps, await readRequest(deps, req, report, input), startedAt);
+    return withReadSlot(deps, req, reply, { allowSession: true }, async (principal) =>
+      answer(deps.readDb, await checkedRead(deps.db, principal, report, input), startedAt),
+    );
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 import type { Site } from '../../sites/sites.js';
 import { type Compare, COMPARES, comparisonWindow } from './compare.js';
 import {
@@ -33,7 +33,7 @@ export const DIMENSIONS_OF: Readonly<Record<Audience, DimensionCatalog>> = {
   all: ALL_DIMENSIONS,
 };
 
-/** The shared query envelope (interface.md §2.2), as the query string carries it. */
+/** The shared query envelope (docs/api.md#query-envelope), as the query string carries it. */
 export const QueryEnvelope = z
   .object({
     site: z.coerce.number().int().positive(),

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../http/deps.js';
+import type { ReadDeps } from '../read-deps.js';
 import { envelopeRead } from './handler.js';
 import type { Report } from './report.js';
 
 /** A family of envelope reads, each at its path (`/<name>` unless it names one) under the family's prefix. */
-export const reportRoutes: FastifyPluginAsync<{ deps: AppDeps; reports: readonly Report[] }> = async (
+export const reportRoutes: FastifyPluginAsync<{ deps: ReadDeps; reports: readonly Report[] }> = async (
   app,
   { deps, reports },
 ) => {

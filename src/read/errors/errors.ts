@@ -16,7 +16,7 @@ export interface ErrorCounts {
   sessions: number;
 }
 
-/** One error group (decisions.md §6: by fingerprint) in the window. */
+/** One error group (by fingerprint: docs/api.md#get-apistatserrors) in the window. */
 export interface ErrorGroupRow extends ErrorCounts {
   fingerprint: string;
   /** The message of the group's latest hit in the window (its messages differ only in masked parts). */

@@ -10,6 +10,10 @@ export interface ExportRead {
   /** Page `n` (from 2) of the same read; absent for a read answered by one call. */
   next?: (n: number) => Promise<Section[]>;
   pageRows: number;
+  /** The rows of each list whose first page was full, in the data's order (counted, not read). */
+  fullCounts?: () => Promise<number[]>;
+  /** Gives the export's connection back once its rows are read, or never will be; idempotent. */
+  close?: () => Promise<void>;
 }
 
 export interface ListRow {
@@ -20,19 +24,26 @@ export interface ListRow {
 }
 
 /**
- * Every row of every section in the data's order. Paging through, each list is read to its end
- * (a page shorter than `pageRows`) before the next list starts, each page fetched only once the
- * one before has been taken, so a grouped read (channels, sources, campaigns) keeps its order.
- * A page of a grouped read holds every list; only the list being written is kept from it.
+ * Every row of every section in the data's order (at most `keep` of each). Paging through, each
+ * list is read to its end (a page that is not full) before the next list starts, each page
+ * fetched only once the one before has been taken, so a grouped read (channels, sources,
+ * campaigns) keeps its order. A page of a grouped read holds every list; only the list being
+ * written is kept from it.
  */
-export async function* exportRows(r: ExportRead): AsyncGenerator<ListRow> {
+export async function* exportRows(r: ExportRead, keep = Infinity): AsyncGenerator<ListRow> {
   const first = [...r.first];
   for (let i = 0; i < first.length; i++) {
     let section = first[i]!;
     first[i] = { ...section, rows: [] };
+    let taken = 0;
     for (let n = 2; ; n++) {
-      for (const row of section.rows) yield { index: i, list: section.list, row };
-      if (!r.next || !section.isList || section.rows.length < r.pageRows) break;
+      for (const row of section.rows) {
+        if (taken === keep) break;
+        taken += 1;
+        yield { index: i, list: section.list, row };
+      }
+      // A list answered whole (more rows than a page) is not paged: only a full page may have more.
+      if (!r.next || !section.isList || section.rows.length !== r.pageRows || taken === keep) break;
       section = (await r.next(n))[i] ?? { ...section, rows: [] };
     }
   }

@@ -11,15 +11,27 @@ export interface Kept extends Section {
   total: number;
 }
 
-/** Every row read, as the CSV reads them; a read answered in one call keeps all (a series' points). */
+/**
+ * The rows the PDF shows, as the CSV reads them, and each list's total: a read answered in one call
+ * keeps all (a series' points); a list read paged through keeps its first PDF_KEEP rows of each
+ * list, and the lists that fill a page are counted by Postgres, not read.
+ */
 export async function collect(read: ExportRead): Promise<Kept[]> {
   const keep = read.next ? PDF_KEEP : Infinity;
   const out: Kept[] = read.first.map((s) => ({ ...s, rows: [], total: 0 }));
-  for await (const { index, row } of exportRows(read)) {
-    const section = out[index]!;
-    section.total += 1;
-    if (section.rows.length < keep) section.rows.push(row);
+  for await (const { index, row } of exportRows(read, keep)) out[index]!.rows.push(row);
+  for (const s of out) s.total = s.rows.length;
+  if (!read.next) return out;
+  const full = read.first.flatMap((s, i) => (s.isList && s.rows.length === read.pageRows ? [i] : []));
+  const counts = full.length > 0 ? await read.fullCounts?.() : [];
+  if (counts?.length === full.length) {
+    full.forEach((i, j) => (out[i]!.total = counts[j]!));
+    return out;
   }
+  // Lists the read's list queries do not match one for one (a list answered whole that happens to
+  // fill a page): counted by reading them, still from their cursors.
+  for (const s of out) s.total = 0;
+  for await (const { index } of exportRows(read)) out[index]!.total += 1;
   return out;
 }
 

@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/deps.js';
-import { parseInput } from '../../http/parse.js';
-import { type ReadRequest, readRequest } from '../envelope/handler.js';
+import { parseInput } from '../../input/parse-input.js';
+import type { Principal } from '../../auth/guards.js';
+import { checkedRead, type ReadRequest } from '../envelope/handler.js';
 import type { Audience } from '../envelope/query.js';
 import type { Report } from '../envelope/report.js';
+import { ALL_ROWS, ExportCursors } from './cursors.js';
 import type { ExportRead } from './page-through.js';
+import type { ReadDeps } from '../read-deps.js';
 import type { ExportFamily, ExportShape } from './shape.js';
-import { columnsOf, hasListColumn, sections } from './table.js';
+import { columnsOf, hasListColumn, type Section, sections } from './table.js';
+
+/** What an export reads with: the pools, and how long its transaction may idle between pages. */
+export type ExportDeps = Pick<ReadDeps, 'db' | 'readDb' | 'readTimeoutMs'>;
 
 /** A read that exports, under its export name (`pages`, `agents/overview`). */
 export interface Exportable {
@@ -47,29 +52,56 @@ const given = (input: unknown, key: string) =>
   typeof input === 'object' && input !== null && (input as Record<string, unknown>)[key] !== undefined;
 
 /**
+ * A list read's every row: the read runs on the export's cursors (src/read/export/cursors.ts), with
+ * `limit` ALL_ROWS, once per page; its list queries are each run once, as a cursor, and each call
+ * takes its next page from them. A read that asked for no list query answered whole at once.
+ */
+async function readThrough(
+  deps: ExportDeps,
+  r: ReadRequest,
+  layout: (data: unknown) => Section[],
+  params: Record<string, unknown>,
+  pageRows: number,
+): Promise<ExportRead> {
+  const cursors = await ExportCursors.open(deps.readDb, deps.readTimeoutMs);
+  const call = async (n: number) =>
+    layout(await r.variant.read(cursors.page(n, pageRows), r.q, { ...params, limit: ALL_ROWS, page: 1 }));
+  try {
+    const first = await call(1);
+    const close = () => cursors.close();
+    if (cursors.lists === 0) {
+      await close();
+      return { first, pageRows, close };
+    }
+    return { first, next: call, pageRows, fullCounts: () => cursors.fullCounts(), close };
+  } catch (err) {
+    await cursors.close();
+    throw err;
+  }
+}
+
+/**
  * The read request (401, 400 with `report` among the parameters, 403), then its first call. A
  * list read (one whose parameters hold `limit` and `page`) without either given is paged through
  * to its end; with either, the export holds exactly the rows of that JSON page.
  */
 export async function exportRequest(
-  deps: AppDeps,
+  deps: ExportDeps,
+  principal: Principal,
   req: FastifyRequest,
   reads: ReadonlyMap<string, Exportable>,
   pageRows: number,
 ): Promise<ExportRequest> {
-  const r = await readRequest(deps, req, chooser(reads));
+  const r = await checkedRead(deps.db, principal, chooser(reads), req.query);
   const shape = reads.get(r.report.name)!.shapes[r.q.audience];
   const params = r.params as Record<string, unknown>;
   const paged = typeof params.limit === 'number' && typeof params.page === 'number';
   const pageThrough = paged && !given(req.query, 'limit') && !given(req.query, 'page');
   const layout = shape?.sections ?? sections;
-  const call = async (p: Record<string, unknown>) => layout(await r.variant.read(deps.db, r.q, p));
-  const first = await call(pageThrough ? { ...params, limit: pageRows, page: 1 } : params);
-  const read: ExportRead = {
-    first,
-    ...(pageThrough ? { next: (page: number) => call({ ...params, limit: pageRows, page }) } : {}),
-    pageRows,
-  };
+  const read = pageThrough
+    ? await readThrough(deps, r, layout, params, pageRows)
+    : { first: layout(await r.variant.read(deps.readDb, r.q, params)), pageRows };
+  const { first } = read;
   return {
     ...r,
     read,

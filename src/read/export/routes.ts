@@ -1,5 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../http/deps.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../auth/guards.js';
+import { withReadSlot } from '../budget/read-budget.js';
+import type { ReadDeps } from '../read-deps.js';
 import { csvStream } from './csv.js';
 import { fileName } from './labels.js';
 import { exportRows, PAGE_ROWS } from './page-through.js';
@@ -9,7 +11,7 @@ import { exportables, exportRequest } from './request.js';
 import type { ExportFamily } from './shape.js';
 
 export interface ExportRoutesOptions {
-  deps: AppDeps;
+  deps: ReadDeps;
   /** The families of reads that export, each with its export shapes. */
   families: readonly ExportFamily[];
   /** Rows per page when a list read is paged through (tests use a small one). */
@@ -26,18 +28,37 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
   const reads = exportables(opts.families);
   const disposition = (name: string) => `attachment; filename="${name}"`;
 
-  app.get('/export.csv', async (req, reply) => {
-    const x = await exportRequest(deps, req, reads, pageRows);
-    const layout = { report: x.report.name, columns: x.columns, listColumn: x.listColumn };
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'csv')))
-      .send(csvStream(layout, exportRows(x.read)));
-  });
+  /** The export request, whose connection goes back when the response closes (sent, failed or dropped). */
+  async function openExport(principal: Principal, req: FastifyRequest, reply: FastifyReply) {
+    const x = await exportRequest(deps, principal, req, reads, pageRows);
+    const close = () => void x.read.close?.();
+    if (reply.raw.destroyed) close();
+    else reply.raw.once('close', close);
+    return x;
+  }
 
-  app.get('/export.pdf', async (req, reply) => {
-    const x = await exportRequest(deps, req, reads, pageRows);
-    const kept = await collect(x.read);
+  app.get('/export.csv', (req, reply) =>
+    withReadSlot(deps, req, reply, { allowSession: true }, async (principal) => {
+      const x = await openExport(principal, req, reply);
+      const layout = { report: x.report.name, columns: x.columns, listColumn: x.listColumn };
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'csv')),
+        )
+        .send(csvStream(layout, exportRows(x.read)));
+    }),
+  );
+
+  app.get('/export.pdf', (req, reply) =>
+    withReadSlot(deps, req, reply, { allowSession: true }, (principal) => pdfExport(principal, req, reply)),
+  );
+
+  async function pdfExport(principal: Principal, req: FastifyRequest, reply: FastifyReply) {
+    const x = await openExport(principal, req, reply);
+    // The PDF is drawn from what was read: the connection goes back first.
+    const kept = await collect(x.read).finally(() => x.read.close?.());
     const doc = pdfDocument({
       domain: x.site.domain,
       report: x.report.name,
@@ -52,5 +73,5 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
       .type('application/pdf')
       .header('content-disposition', disposition(fileName(x.site.domain, x.report.name, x.q, x.q.tz, 'pdf')))
       .send(doc);
-  });
+  }
 };

@@ -43,7 +43,7 @@ export const ALL_OVERVIEW: ExportShape = {
 export const AGENT_BREAKDOWN = ranked(AGENTS, 'value', 'fetches');
 export const ALL_BREAKDOWN = ranked(BOTH, 'value', 'pageviews');
 
-/** The `/api/stats/*` reads' columns (docs/api.md, "Exports") and charts, per audience. */
+/** The `/api/stats/*` reads' columns (docs/api.md#csv) and charts, per audience. */
 export const STATS_SHAPES: ShapeBook = {
   overview: {
     human: {

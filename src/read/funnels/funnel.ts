@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/sql.js';
 import { siteFunnel } from '../../funnels/store.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
@@ -54,10 +54,10 @@ function stepFigures(counts: readonly StepCount[]): StepFigures[] {
 }
 
 /**
- * Funnel `id` of the site, evaluated per session over the window (decisions.md §6; the plan is in
- * step-counts.ts). With `compare`, each step also holds the other window's figures and the percent
- * change of each. A funnel of another site is `404 not_found`, like a missing one. `source` forces
- * where step 1 is counted (tests, benchmarks); by default the projections when they can answer.
+ * Funnel `id` of the site, evaluated per session over the window (docs/api.md#get-apistatsfunnelid; the plan
+ * is in step-counts.ts). With `compare`, each step also holds the other window's figures and the percent
+ * change of each. A funnel of another site is `404 not_found`, like a missing one. `source` forces where step
+ * 1 is counted (tests, benchmarks); by default the projections when they can answer.
  */
 export async function funnel(
   db: Db,

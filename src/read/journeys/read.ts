@@ -8,7 +8,7 @@ import { journeyGraph, type Journeys, type Walk } from './graph.js';
 
 export const MAX_DEPTH = 6;
 
-/** The starting path (decisions.md §5: on journeys `start` is a path, the window comes from `range`). */
+/** The starting path (docs/api.md#get-apistatsjourneys: the window comes from `range`). */
 export const JourneyStart = z.object({
   start: z
     .string()

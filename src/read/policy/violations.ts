@@ -11,7 +11,10 @@ export interface ViolationRow {
   operator: string;
   purpose: string;
   pathname: string;
-  /** Verified and unverified (possibly spoofed) fetches of an agent are rows apart (decisions.md §5). */
+  /**
+   * Verified and unverified (possibly spoofed) fetches of an agent are rows apart
+   * (docs/api.md#get-apipolicyviolations).
+   */
   verified: boolean;
   fetches: number;
   /** The first and last of those fetches in the window. */

@@ -63,11 +63,11 @@ async function grid(
 }
 
 /**
- * The cohort grid over identified visitors (decisions.md §6): a visitor is an identify id, followed
- * across days and devices; anonymous visitors cannot be followed past their daily id and are only
- * counted. Cohort = the period (in the query's time zone, so DST days are 23 or 25 hours) of an
- * identity's first hit in the window; period k = the k-th period after it. Filters narrow the hits
- * (an identity is followed through its matching hits). `source` forces a table (tests, benchmarks).
+ * The cohort grid over identified visitors (docs/api.md#get-apistatsretention): a visitor is an identify id,
+ * followed across days and devices; anonymous visitors cannot be followed past their daily id and are only
+ * counted. Cohort = the period (in the query's time zone, so DST days are 23 or 25 hours) of an identity's
+ * first hit in the window; period k = the k-th period after it. Filters narrow the hits (an identity is
+ * followed through its matching hits). `source` forces a table (tests, benchmarks).
  */
 export async function retention(
   db: Db,

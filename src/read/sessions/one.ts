@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { compareNone } from '../envelope/one-window.js';

@@ -1,7 +1,7 @@
 import { type Sql, sql } from '../../db/sql.js';
 import { visitorName } from '../visitors/visitor-key.js';
 
-/** A session as the sessions reads give it (decisions.md §6). */
+/** A session as the sessions reads give it (docs/api.md#get-apistatssessions-apistatssessionsid). */
 export interface SessionRow {
   /** The session's id: the id of its first hit. */
   id: string;

@@ -1,19 +1,29 @@
 import { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors/app-error.js';
 import { columnOf, compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 
-/** `limit`/`page` of every list read (decisions.md §5: at most 10,000 rows, default 100). */
+/**
+ * `limit`/`page` of every list read: at most 10,000 rows a page and 10,000 pages (an unbounded
+ * page once overflowed Postgres' bigint OFFSET), `limit` 100 by default.
+ */
+export const PAGING_MAX = 10_000;
+
 export const Paging = z.object({
   limit: z.coerce
     .number({ error: 'limit must be an integer from 1 to 10000' })
     .int('limit must be an integer from 1 to 10000')
     .min(1, 'limit must be an integer from 1 to 10000')
-    .max(10_000, 'limit must be at most 10000')
+    .max(PAGING_MAX, 'limit must be at most 10000')
     .default(100),
-  page: z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
+  page: z.coerce
+    .number({ error: 'page must be an integer from 1 to 10000' })
+    .int('page must be an integer from 1 to 10000')
+    .min(1, 'page must be an integer from 1 to 10000')
+    .max(PAGING_MAX, 'page must be at most 10000')
+    .default(1),
 });
 
 export type Paging = z.infer<typeof Paging>;

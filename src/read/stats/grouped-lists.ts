@@ -17,7 +17,7 @@ async function lists<K extends string>(
   return Object.fromEntries(entries) as Record<K, BreakdownRow[]>;
 }
 
-/** Channels, then sources, then campaigns (decisions.md §5: attributes of the session). */
+/** Channels, then sources, then campaigns (attributes of the session: docs/api.md#query-envelope). */
 export const sources = (db: Db, q: Query, p: Paging) =>
   lists(db, q, p, { channels: 'channel', sources: 'source', campaigns: 'utm_campaign' });
 

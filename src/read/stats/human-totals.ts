@@ -4,15 +4,7 @@ import { EMPTY_FILTERS, type FilterTree, filterDimensions, HUMAN_DIMENSIONS } fr
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../envelope/source.js';
 import { rollupTotals } from './rollup-totals.js';
-
-/** The sums every human figure of a window derives from. */
-export interface HumanTotals {
-  visitors: number;
-  sessions: number;
-  pageviews: number;
-  bounces: number;
-  duration_ms: number;
-}
+import type { HumanTotals } from './totals.js';
 
 const iso = (d: Date) => d.toISOString();
 

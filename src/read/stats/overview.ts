@@ -3,7 +3,8 @@ import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../envelope/source.js';
-import { type HumanTotals, humanTotals } from './human-totals.js';
+import { humanTotals } from './human-totals.js';
+import type { HumanTotals } from './totals.js';
 
 export const OVERVIEW_METRICS = [
   'visitors',
@@ -24,7 +25,7 @@ export interface Overview extends OverviewFigures {
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
-/** The decisions.md §5 overview fields from a window's totals. */
+/** The overview fields (docs/api.md#get-apistatsoverview) from a window's totals. */
 export function overviewFigures(t: HumanTotals): OverviewFigures {
   const figures: OverviewFigures = { visitors: t.visitors, sessions: t.sessions, pageviews: t.pageviews };
   if (t.sessions > 0) {

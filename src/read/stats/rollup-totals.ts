@@ -1,7 +1,7 @@
 import { type Db, raw, sql } from '../../db/sql.js';
 import type { Window } from '../envelope/range.js';
 import { ROLLUP_GRAINS, type RollupGrain } from '../../../projections/rollup-minute/grains.js';
-import type { HumanTotals } from './human-totals.js';
+import type { HumanTotals } from './totals.js';
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -6,7 +6,8 @@ import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../envelope/source.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
-import { type HumanTotals, sessionMatches } from './human-totals.js';
+import { sessionMatches } from './human-totals.js';
+import type { HumanTotals } from './totals.js';
 import { OVERVIEW_METRICS, overviewFigures } from './overview.js';
 import { rollupTotals } from './rollup-totals.js';
 

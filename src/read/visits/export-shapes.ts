@@ -85,7 +85,7 @@ const RETENTION_SHAPE: ExportShape = {
   },
 };
 
-/** The visit reads' columns and charts (docs/api.md, "Exports"). */
+/** The visit reads' columns and charts (docs/api.md#csv). */
 export const VISIT_SHAPES: ShapeBook = {
   sessions: { human: ranked(SESSION, 'started_at', 'pageviews') },
   session: { human: SESSION_SHAPE },

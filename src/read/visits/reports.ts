@@ -10,7 +10,7 @@ import { VisitorsParams, visitors } from '../visitors/list.js';
 
 /**
  * Journeys, whose `start` is the starting path and whose window comes from `range` alone
- * (decisions.md §5), so `end` is refused. `meta.rows` counts its nodes and links.
+ * (docs/api.md#get-apistatsjourneys), so `end` is refused. `meta.rows` counts its nodes and links.
  */
 const JOURNEYS: Report = {
   name: 'journeys',
@@ -23,9 +23,9 @@ const JOURNEYS: Report = {
 };
 
 /**
- * The reads of people's visits under `/api/stats/` (decisions.md §6), each the `report` of the same
- * name in exports. They follow sessions, identify ids and daily visitor ids, which agents do not
- * have: only the `human` variant, so `audience=agent` or `all` is a 400 on `audience`.
+ * The reads of people's visits under `/api/stats/` (docs/api.md#get-apistatsvisitors and its neighbours),
+ * each the `report` of the same name in exports. They follow sessions, identify ids and daily visitor ids,
+ * which agents do not have: only the `human` variant, so `audience=agent` or `all` is a 400 on `audience`.
  */
 export const VISIT_REPORTS: readonly Report[] = [
   { name: 'sessions', variants: { human: variant(SessionsParams, sessions) } },
@@ -43,7 +43,8 @@ export const VISIT_REPORTS: readonly Report[] = [
         RetentionParams,
         retention,
         (d: Retention) => d.cohorts.length,
-        // decisions.md §6: `meta` says how many visitors the grid covers (and `data` keeps them too).
+        // How many visitors the grid covers
+        // (docs/api-decisions.md#visits-sessions-visitors-journeys-retention).
         (d: Retention) => ({ covered: d.covered, anonymous_left_out: d.anonymous_left_out }),
       ),
     },

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly field?: string,
+    /** Seconds the server asked the client to wait (`Retry-After`), when it named them. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -21,15 +23,15 @@ const FALLBACK: Record<number, string> = {
   429: 'Too many attempts; wait a little and try again.',
 };
 
-/** The error envelope (interface.md §2.4) as one sentence a person can act on. */
-export function errorFromResponse(status: number, body: unknown): ApiError {
+/** The error envelope (docs/api.md#errors) as one sentence a person can act on. */
+export function errorFromResponse(status: number, body: unknown, retryAfter?: number): ApiError {
   const e = (body as ErrorEnvelope | null)?.error;
   const code = typeof e?.code === 'string' ? e.code : undefined;
   const field = typeof e?.field === 'string' ? e.field : undefined;
   const text = typeof e?.message === 'string' && e.message ? e.message : undefined;
   const base = text ?? FALLBACK[status] ?? `The server answered ${status}.`;
   const message = field && text && !text.includes(field) ? `${field}: ${text}` : base;
-  return new ApiError(message, status, code, field);
+  return new ApiError(message, status, code, field, retryAfter);
 }
 
 /** A string body goes as text/plain (the policy files), anything else as JSON. */
@@ -53,11 +55,25 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   } catch {
     // A proxy's HTML error page: the status says enough.
   }
-  if (!res.ok) throw errorFromResponse(res.status, parsed);
+  const wait = Number(res.headers.get('retry-after') ?? NaN);
+  if (!res.ok) throw errorFromResponse(res.status, parsed, Number.isFinite(wait) ? wait : undefined);
   return parsed as T;
 }
 
-/** A read: its `data`. */
+const READ_TRIES = 3;
+
+/**
+ * A read: its `data`. A read refused for the account's read budget (`429`: many panels, or several
+ * tabs, loading at once) is asked again after the server's `Retry-After`, up to READ_TRIES in all.
+ */
 export async function getData<T>(path: string): Promise<T> {
-  return (await request<{ data: T }>('GET', path)).data;
+  for (let tries = 1; ; tries++) {
+    try {
+      return (await request<{ data: T }>('GET', path)).data;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429 || tries >= READ_TRIES) throw err;
+      const seconds = Math.min(Math.max(err.retryAfter ?? 1, 0), 10);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+  }
 }

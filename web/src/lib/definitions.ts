@@ -1,4 +1,6 @@
-/** Goals and funnels as the owner types them, turned into the API's bodies (decisions.md §6). */
+/**
+ * Goals and funnels as the owner types them, turned into the API's bodies (docs/api.md#goals-and-funnels).
+ */
 /** `/pricing`, `/blog/*` → a path goal; anything else names a custom event. */
 export function goalBody(site: number, target: string, currency: string) {
   const t = target.trim();

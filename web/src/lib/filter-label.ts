@@ -1,6 +1,6 @@
 import type { Filter } from './view.js';
 
-/** Every operator of the envelope (docs/api.md, filters) as words, for a chip. */
+/** Every operator of the envelope (docs/api.md#query-envelope) as words, for a chip. */
 const OPERATOR_WORDS: Record<string, string> = {
   is: 'is',
   is_not: 'is not',

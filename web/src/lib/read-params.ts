@@ -12,10 +12,10 @@ export interface ReadOptions {
   extra?: Record<string, string | number | undefined>;
 }
 
-/** `audience=all` reads accept only what both readerships have (docs/api.md, envelope). */
+/** `audience=all` reads accept only what both readerships have (docs/api.md#query-envelope). */
 export const SHARED_DIMENSIONS = ['pathname', 'hostname', 'country', 'asn', 'status'] as const;
 
-/** The query envelope (interface.md §2.2) of a view for one read, as query-string parameters. */
+/** The query envelope (docs/api.md#query-envelope) of a view for one read, as query-string parameters. */
 export function readParams(view: View, opts: ReadOptions = {}): URLSearchParams {
   const q = new URLSearchParams({ site: String(view.site) });
   if (view.start) {

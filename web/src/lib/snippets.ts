@@ -4,11 +4,11 @@ export function trackerSnippet(base: string, site: number): string {
 }
 
 export function pixelSnippet(base: string, site: number): string {
-  // Without `u` the pixel takes the page from the image request's Referer (decisions.md §4).
+  // Without `u` the pixel takes the page from the image request's Referer (docs/api.md#hits).
   return `<noscript><img src="${base}/api/track/pixel.gif?s=${site}" alt="" width="1" height="1"></noscript>`;
 }
 
-/** A shell script that signs one edge batch as interface.md §4.4 says: HMAC-SHA256 over `t.body`. */
+/** A shell script that signs one edge batch as docs/api.md#edge-logs says: HMAC-SHA256 over `t.body`. */
 export function edgeCurl(base: string, site: number, hostname: string, ingestKey: string): string {
   const row = {
     timestamp: '__NOW__',

@@ -1,6 +1,6 @@
 /**
- * The dashboard's whole state as it lives in the URL (decisions.md §7: a view can be shared and the
- * back button works): `/sites/:id?range=…&compare=…&filters=[…]&tab=…&metric=…`.
+ * The dashboard's whole state as it lives in the URL (docs/dashboard.md#the-view-in-the-url: a view can be
+ * shared and the back button works): `/sites/:id?range=…&compare=…&filters=[…]&tab=…&metric=…`.
  */
 export const RANGES = ['today', 'yesterday', '24h', '7d', '30d', '90d', '12mo', 'mtd', 'ytd', 'all'] as const;
 export type Range = (typeof RANGES)[number];

@@ -12,12 +12,6 @@ import { Link } from '../ui/link.js';
 import { Show } from '../ui/panel.js';
 import { TopBar } from '../ui/top-bar.js';
 
-export interface TabProps {
-  view: View;
-  tz: string;
-  set: (view: View) => void;
-}
-
 export function DashboardPage({ site, search }: { site: number; search: string }) {
   const view = viewFromUrl(site, search);
   const siteRead = useRead<Site>(`/api/sites/${site}`);

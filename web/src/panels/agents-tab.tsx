@@ -1,4 +1,4 @@
-import type { TabProps } from '../pages/dashboard-page.js';
+import type { TabProps } from './tab-props.js';
 import { readUrl } from '../lib/read-params.js';
 import type { Overview } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';

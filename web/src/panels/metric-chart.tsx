@@ -4,7 +4,8 @@ import type { Bucket, Timeseries } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import type { View } from '../lib/view.js';
 import { Panel, Show } from '../ui/panel.js';
-import { type Line, TimeChart } from '../ui/time-chart.js';
+import type { Line } from '../ui/line.js';
+import { TimeChart } from '../ui/time-chart.js';
 
 /** `/api/agents/timeseries` adds the top agents' own series. */
 interface Series extends Timeseries {

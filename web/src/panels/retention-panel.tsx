@@ -10,7 +10,10 @@ interface Retention {
   anonymous_left_out: number;
 }
 
-/** The cohort grid of identified visitors, by week; anonymous ones cannot be followed (decisions.md §6). */
+/**
+ * The cohort grid of identified visitors, by week; anonymous ones cannot be followed
+ * (docs/api.md#get-apistatsretention).
+ */
 export function RetentionPanel({ view, tz }: { view: View; tz: string }) {
   const opts = { compare: false, extra: { granularity: 'week' } };
   const read = useRead<Retention>(readUrl('/api/stats/retention', view, opts));

@@ -1,5 +1,5 @@
 import { formatMetric } from '../lib/format.js';
-import type { Line } from './time-chart.js';
+import type { Line } from './line.js';
 
 function bucketLabel(t: string, tz: string): string {
   return new Date(t).toLocaleString(undefined, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' });

@@ -2,16 +2,9 @@ import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMetric } from '../lib/format.js';
-import type { Bucket } from '../lib/types.js';
 import { lineColours } from '../lib/colours.js';
+import type { Line } from './line.js';
 import { SeriesTable } from './series-table.js';
-
-export interface Line {
-  label: string;
-  points: Bucket[];
-  /** The comparison window: dashed, and drawn on this window's buckets by position. */
-  dashed?: boolean;
-}
 
 interface TimeChartProps {
   caption: string;
@@ -20,7 +13,10 @@ interface TimeChartProps {
   tz: string;
 }
 
-/** A uPlot line chart with its table view (decisions.md §7: every chart has a table alternative). */
+/**
+ * A uPlot line chart with its table view (every chart has a table alternative:
+ * docs/dashboard.md#states-layouts-and-accessibility).
+ */
 export function TimeChart({ caption, metric, lines, tz }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const xs = lines[0]?.points.map((p) => Date.parse(p.t) / 1000) ?? [];

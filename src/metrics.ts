@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { uncaughtErrors } from './last-resort.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -31,6 +32,7 @@ export function observeRequest(
 /** One registry per app instance, so tests can build several apps in one process. */
 export function createMetrics() {
   const registry = new Registry();
+  let uncaughtSeen = 0;
   return {
     registry,
     hitsAccepted: new Counter({
@@ -57,6 +59,16 @@ export function createMetrics() {
       help: 'Events folded into Postgres, by projection',
       labelNames: ['projection'] as const,
       registers: [registry],
+    }),
+    uncaughtErrors: new Counter({
+      name: 'twofold_uncaught_errors_total',
+      help: 'Errors no code caught, logged by the last-resort handler while the process served on',
+      registers: [registry],
+      collect() {
+        const now = uncaughtErrors();
+        this.inc(now - uncaughtSeen);
+        uncaughtSeen = now;
+      },
     }),
     projectorLag: new Gauge({
       name: 'twofold_projector_lag',
