@@ -33,7 +33,8 @@ export class Campaign {
   readonly statuses = new Map<number, number>();
   readonly ordinaryMarkers: string[] = [];
   /** Markers of requests refused as a whole (and of hits that must be dropped). */
-  readonly neverStored = new Set<string>();
+  /** Each with why: the request and its answer, so a failure names the case that stored it. */
+  readonly neverStored = new Map<string, string>();
   readonly allOrNone: (readonly string[])[] = [];
   readTimeouts = 0;
   private n = 0;
@@ -87,8 +88,9 @@ export class Campaign {
     }
     const res: WireResponse = await this.client.send(s.request!);
     increment(this.statuses, res.status);
-    if (res.status >= 300 && s.kind !== 'other') for (const m of s.markers) this.neverStored.add(m);
-    for (const m of s.expect?.neverStored ?? []) this.neverStored.add(m);
+    const why = `${s.request!.method} ${s.request!.path.slice(0, 100)} answered ${res.status}`;
+    if (res.status >= 300 && s.kind !== 'other') for (const m of s.markers) this.neverStored.set(m, why);
+    for (const m of s.expect?.neverStored ?? []) this.neverStored.set(m, `${why}, and must be dropped`);
     if (s.expect?.allOrNone) this.allOrNone.push(s.expect.allOrNone);
     const v = judge(s, res);
     if (v.readTimeout) this.readTimeouts += 1;

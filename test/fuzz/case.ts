@@ -197,3 +197,6 @@ export const endpoint = (
 ): [string, Gen] => [name, (w) => mutated(name, kind, w, template(w))];
 
 export const fixed = (x: Template) => fc.constant(x);
+
+/** A template made afresh for every case: its markers, addresses and names are its own. */
+export const fresh = (make: () => Template) => fc.nat().map(() => make());

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { endpoint, fixed, type Gen, mutated } from './case.js';
+import { endpoint, fixed, fresh, type Gen, mutated } from './case.js';
 import { EXPORT_REPORTS, MCP_TOOLS, READS, readQuery, withId } from './routes.js';
 import type { World } from './world.js';
 
@@ -12,13 +12,13 @@ export const ACCOUNT_ENDPOINTS: readonly [string, Gen][] = [
     either.map((auth) => ({ method: 'GET', path: '/api/sites', auth })),
   ),
   endpoint('POST /api/sites', 'json', () =>
-    fixed({
+    fresh(() => ({
       method: 'POST',
       path: '/api/sites',
       body: { domain: `s${++seq}.fuzz.example`, timezone: 'UTC', excluded_paths: ['/x/*'] },
       auth: 'cookie',
       extraKeys: ['hostnames', 'respect_dnt'],
-    }),
+    })),
   ),
   endpoint('GET /api/sites/:id', 'json', (w) =>
     fixed({ method: 'GET', path: `/api/sites/${w.a.target.id}`, auth: 'cookie' }),

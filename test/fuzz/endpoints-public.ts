@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { endpoint, fixed, type Gen, hostileMarker, mutated, type Template } from './case.js';
+import { endpoint, fixed, fresh, type Gen, hostileMarker, mutated, type Template } from './case.js';
 import { BROWSER, signed, trackBody } from './hits.js';
 import type { World } from './world.js';
 
@@ -8,17 +8,17 @@ let seq = 0;
 /** The endpoints anyone may call: hits, edge logs, the script, health, sign-up and sign-in. */
 export const PUBLIC_ENDPOINTS: readonly [string, Gen][] = [
   endpoint('POST /api/track', 'hit', (w) =>
-    fixed({
+    fresh(() => ({
       method: 'POST',
       path: '/api/track',
       body: trackBody(w.a.target, hostileMarker()),
       contentType: 'text/plain',
       auth: 'none',
       headers: { 'user-agent': BROWSER },
-    }),
+    })),
   ),
   endpoint('GET /api/track/pixel.gif', 'pixel', (w) =>
-    fixed({
+    fresh(() => ({
       method: 'GET',
       path: '/api/track/pixel.gif',
       query: {
@@ -29,7 +29,7 @@ export const PUBLIC_ENDPOINTS: readonly [string, Gen][] = [
       auth: 'none',
       headers: { 'user-agent': BROWSER },
       extraKeys: ['e', 'rv', 'n', 't', 'w', 'sc'],
-    }),
+    })),
   ),
   [
     'POST /api/track/batch',
@@ -62,7 +62,15 @@ export const PUBLIC_ENDPOINTS: readonly [string, Gen][] = [
     'POST /api/log/edge',
     (w) =>
       fc
-        .tuple(mutated('POST /api/log/edge', 'json', w, fc.constant(edgeTemplate(w))), fc.boolean())
+        .tuple(
+          mutated(
+            'POST /api/log/edge',
+            'json',
+            w,
+            fresh(() => edgeTemplate(w)),
+          ),
+          fc.boolean(),
+        )
         .map(([c, sign]) => {
           const step = c.steps[0]!;
           const request = sign ? signed(step.request!, w.a.target.ingestKey) : step.request!;
@@ -79,12 +87,12 @@ export const PUBLIC_ENDPOINTS: readonly [string, Gen][] = [
   endpoint('GET /healthz', 'other', () => fixed({ method: 'GET', path: '/healthz', auth: 'none' })),
   endpoint('GET /metrics', 'other', () => fixed({ method: 'GET', path: '/metrics', auth: 'none' })),
   endpoint('POST /api/auth/register', 'json', () =>
-    fixed({
+    fresh(() => ({
       method: 'POST',
       path: '/api/auth/register',
       body: { email: `r${++seq}@fuzz.example`, password: 'correct horse battery' },
       auth: 'none',
-    }),
+    })),
   ),
   endpoint('POST /api/auth/login', 'json', (w) =>
     fixed({

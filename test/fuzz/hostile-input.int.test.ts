@@ -95,7 +95,8 @@ describe('hostile input against a real server process', () => {
         .filter((m) => follower.count(m) > 1)
         .slice(0, 20),
     ).toEqual([]);
-    expect([...campaign.neverStored].filter((m) => follower.count(m) > 0).slice(0, 20)).toEqual([]);
+    const stored = [...campaign.neverStored].filter(([m]) => follower.count(m) > 0);
+    expect(stored.map(([m, why]) => `${m}: ${why}`).slice(0, 20)).toEqual([]);
   }, 60_000);
 
   it("is still serving, healthy, and has left the other account's things where they were", async () => {
