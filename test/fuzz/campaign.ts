@@ -36,7 +36,8 @@ export class Campaign {
   /** Each with why: the request and its answer, so a failure names the case that stored it. */
   readonly neverStored = new Map<string, string>();
   readonly allOrNone: (readonly string[])[] = [];
-  readTimeouts = 0;
+  /** The reads the read budget cancelled (allowed, but each is a read a request made slow). */
+  readonly readTimeouts: string[] = [];
   private n = 0;
 
   constructor(
@@ -93,7 +94,7 @@ export class Campaign {
     for (const m of s.expect?.neverStored ?? []) this.neverStored.set(m, `${why}, and must be dropped`);
     if (s.expect?.allOrNone) this.allOrNone.push(s.expect.allOrNone);
     const v = judge(s, res);
-    if (v.readTimeout) this.readTimeouts += 1;
+    if (v.readTimeout) this.readTimeouts.push(`${s.request!.method} ${s.request!.path.slice(0, 300)}`);
     return v.problems;
   }
 
@@ -119,7 +120,8 @@ export class Campaign {
       ...endpoints,
       'statuses seen (0: the connection was closed without an answer):',
       ...byCount(this.statuses),
-      `reads cancelled by the read budget (503 database_error): ${this.readTimeouts}`,
+      `reads cancelled by the read budget (503 database_error): ${this.readTimeouts.length}`,
+      ...this.readTimeouts.slice(0, 10).map((r) => `  ${r}`),
       `ordinary hits sent: ${this.ordinaryMarkers.length}, stored: ${stored}`,
     ].join('\n');
   }
