@@ -27,6 +27,7 @@ import { siteRoutes } from './sites/routes.js';
 import type { AppDeps } from './http/deps.js';
 import { dashboardRoutes } from './http/dashboard.js';
 import { registerErrorHandlers } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { healthRoutes } from './http/health.js';
 import { boundJsonBodies } from './http/json-body.js';
 import { observeRequest } from './metrics.js';
@@ -55,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // The hit endpoints come first and alone: no hook of any kind runs on them. Each hook costs a

@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { AppDeps } from '../http/deps.js';
 import { allowOrigin, preflight } from '../http/cross-origin.js';
+import { toAppError } from '../errors/to-app-error.js';
 import { errorBody } from '../http/errors.js';
 import { isTooDeep } from '../input/json-depth.js';
 import { observeRequest } from '../metrics.js';
@@ -83,17 +84,20 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return answer(req, reply, route, 503).send(NOT_STORED);
   };
 
-  // What Fastify itself refuses before a handler runs (a body over its route's limit); the
-  // pipeline's own refusals come back as answers (respond).
+  // What Fastify itself refuses before a handler runs (a body over its route's limit, a content
+  // type it cannot parse): the client's fault, so a silent drop on /api/track as any malformed
+  // body, else the error envelope; the pipeline's own refusals come back as answers (respond).
   app.setErrorHandler((err, req, reply: FastifyReply) => {
-    const code = (err as { code?: string }).code;
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === ROUTES.track && code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      tally.dropped('track', 'malformed');
-      return answer(req, reply, route, 204).send();
+    if (status >= 400 && status < 500) {
+      if (route === ROUTES.track && req.method === 'POST') {
+        tally.dropped('track', 'malformed');
+        return answer(req, reply, route, 204).send();
+      }
+      const e = toAppError(err as Error);
+      return answer(req, reply, route, e.status).send(errorBody(e.code, e.message, e.field));
     }
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return answer(req, reply, route, 413).send(errorBody('bad_request', 'body too large'));
     req.log.error({ err, reqId: req.id }, 'ingest failed');
     return answer(req, reply, route, 503).send(NOT_STORED);
   });

@@ -2,13 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.js';
 import type { AppDeps } from '../http/deps.js';
+import { pgText } from '../db/text.js';
 import { AppError } from '../errors/app-error.js';
 import { parseInput } from '../input/parse-input.js';
 import { createApiKey, listApiKeys, revokeApiKey, SCOPES } from './keys.js';
 import { getSite } from './sites.js';
 
 export const CreateKeyBody = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(100).pipe(pgText()),
   site: z.number().int().positive(),
   scopes: z
     .array(z.enum(SCOPES))

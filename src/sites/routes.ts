@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authenticate, READ_SCOPE, requireUser } from '../auth/guards.js';
 import { randomToken } from '../auth/tokens.js';
 import { type Db, sql } from '../db/sql.js';
+import { pgText } from '../db/text.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../errors/app-error.js';
 import { parseInput } from '../input/parse-input.js';
@@ -53,7 +54,8 @@ const ExcludedPaths = z
     z
       .string()
       .regex(/^\/\S*$/, 'a path starting with /, `*` for any characters')
-      .max(500),
+      .max(500)
+      .pipe(pgText()),
   )
   .max(100)
   .transform((p) => [...new Set(p)]);

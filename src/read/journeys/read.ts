@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
+import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
 import { sessionMatches } from '../stats/human-totals.js';
@@ -13,6 +14,7 @@ export const JourneyStart = z.object({
     .string()
     .max(2048, 'start is a path of at most 2048 characters')
     .startsWith('/', 'start is the starting path, beginning with /')
+    .pipe(pgText())
     .optional(),
 });
 
