@@ -1,20 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectNats } from '../../src/nats/connect.js';
-import { hitsStreamName } from '../../streams/hits.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { followStream, type StreamFollower } from '../support/stream-follower.js';
+import { readdir, readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IsolatedServer, startIsolatedServer } from '../support/isolated-server.js';
+import type { ServerProcess } from '../support/server-process.js';
+import type { StreamFollower } from '../support/stream-follower.js';
 
 /*
  * The fault drill of docs/operations.md#request-bounds-and-process-safety: with API_PROCESSES=2 an
  * API worker is SIGKILLed while hits arrive. Another takes its place, hits go on being answered,
  * and every hit answered 204 is in the stream exactly once.
  */
-const prefix = `w${randomBytes(4).toString('hex')}_`;
 const run = randomBytes(2).toString('hex');
 let addressSeq = 0;
 const address = () => `2001:db8:${run}::${(++addressSeq).toString(16)}`;
@@ -22,10 +17,9 @@ const address = () => `2001:db8:${run}::${(++addressSeq).toString(16)}`;
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-let database: TestDatabase;
+let isolated: IsolatedServer;
 let server: ServerProcess;
 let follower: StreamFollower;
-let dataDir: string;
 let siteId: number;
 
 /** The API workers the cluster's first process `pid` forked. */
@@ -86,19 +80,12 @@ async function hit(n: number): Promise<number | undefined> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'twofold-drill-'));
-  server = await startServerProcess({
-    env: {
-      DATABASE_URL: database.url,
-      NATS_URL: inject('natsUrl'),
-      STREAM_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      API_PROCESSES: '2',
-      TRUST_PROXY: 'true',
-      POLICY_FETCH_HOURS: '0',
-    },
+  isolated = await startIsolatedServer('drill', {
+    API_PROCESSES: '2',
+    TRUST_PROXY: 'true',
+    POLICY_FETCH_HOURS: '0',
   });
+  ({ server, follower } = isolated);
   await until('two API workers', async () =>
     (await childrenOf(server.child.pid!)).length === 2 ? true : undefined,
   );
@@ -111,17 +98,10 @@ beforeAll(async () => {
   const created = await post('/api/sites', { domain: 'drill.example' }, { cookie });
   expect(created.status).toBe(201);
   siteId = ((await created.json()) as { data: { id: number } }).data.id;
-  follower = await followStream(inject('natsUrl'), prefix);
 }, 120_000);
 
 afterAll(async () => {
-  await follower?.close();
-  await server?.stop();
-  const nats = await connectNats(inject('natsUrl'), 'twofold-drill-cleanup');
-  await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
-  await nats.nc.close();
-  await database?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await isolated?.close();
 });
 
 describe('an API worker killed while hits arrive', () => {

@@ -1,15 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectNats } from '../../src/nats/connect.js';
-import { hitsStreamName } from '../../streams/hits.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireClient } from '../support/http-wire.js';
-import { type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { followStream, type StreamFollower } from '../support/stream-follower.js';
+import { type IsolatedServer, startIsolatedServer } from '../support/isolated-server.js';
+import type { ServerProcess } from '../support/server-process.js';
+import type { StreamFollower } from '../support/stream-follower.js';
 import { Campaign } from './campaign.js';
 import { fuzzCases } from './cases.js';
 import { ORDINARY_PREFIX } from './hits.js';
@@ -23,46 +17,30 @@ import { makeWorld, type World } from './world.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
 const REQUEST_TIMEOUT_MS = 20_000;
 
-let database: TestDatabase;
+let isolated: IsolatedServer;
 let server: ServerProcess;
 let client: ReturnType<typeof wireClient>;
 let follower: StreamFollower;
 let world: World;
 let campaign: Campaign;
-let dataDir: string;
-const prefix = `f${randomBytes(4).toString('hex')}_`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'twofold-fuzz-'));
-  server = await startServerProcess({
-    env: {
-      DATABASE_URL: database.url,
-      NATS_URL: inject('natsUrl'),
-      STREAM_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      // Ordinary hits each come from an address of their own, so no per-address limit drops one.
-      TRUST_PROXY: 'true',
-      // Sites the fuzz creates are never fetched from (their names are made up).
-      POLICY_FETCH_HOURS: '0',
-    },
+  isolated = await startIsolatedServer('fuzz', {
+    // Ordinary hits each come from an address of their own, so no per-address limit drops one.
+    TRUST_PROXY: 'true',
+    // Sites the fuzz creates are never fetched from (their names are made up).
+    POLICY_FETCH_HOURS: '0',
   });
+  ({ server, follower } = isolated);
   client = wireClient(server.url, { timeoutMs: REQUEST_TIMEOUT_MS });
   world = await makeWorld(client.send);
-  follower = await followStream(inject('natsUrl'), prefix);
   campaign = new Campaign(client, server, world, REQUEST_TIMEOUT_MS);
 }, 120_000);
 
 afterAll(async () => {
   if (campaign) console.log(campaign.summary(follower.pathnames(ORDINARY_PREFIX).length));
   client?.close();
-  await follower?.close();
-  await server?.stop();
-  const nats = await connectNats(inject('natsUrl'), 'twofold-fuzz-cleanup');
-  await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
-  await nats.nc.close();
-  await database?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await isolated?.close();
 });
 
 describe('hostile input against a real server process', () => {
