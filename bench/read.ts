@@ -18,7 +18,7 @@ import { createLogger } from '../src/log.js';
 import type { Query } from '../src/read/envelope/query.js';
 import { EMPTY_FILTERS } from '../src/read/envelope/filters.js';
 import type { Granularity } from '../src/read/envelope/granularity.js';
-import type { Source } from '../src/read/envelope/source.js';
+import type { Source } from '../src/read/plan/planner.js';
 import { breakdown } from '../src/read/stats/breakdown.js';
 import { overview } from '../src/read/stats/overview.js';
 import { timeseries } from '../src/read/stats/timeseries.js';
