@@ -269,6 +269,15 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
         exits = r.exits + excluded.exits, scroll = r.scroll + excluded.scroll,
         scroll_n = r.scroll_n + excluded.scroll_n, engaged_n = r.engaged_n + excluded.engaged_n`);
   }
+  // A session's exit that moved on leaves its old page's row at zero: gone, as if never counted.
+  const emptied = pageRows.filter((r) => r.c.entries < 0 || r.c.exits < 0);
+  if (emptied.length > 0)
+    out.push(sql`
+      DELETE FROM page_rollup r USING unnest(${emptied.map((r) => r.key[0])}::bigint[],
+        ${emptied.map((r) => r.grain)}::smallint[], ${emptied.map((r) => iso(r.at))}::timestamptz[],
+        ${emptied.map((r) => r.key[1])}::text[]) AS d(site, grain, at, pathname)
+      WHERE r.site_id = d.site AND r.grain = d.grain AND r.at = d.at AND r.pathname = d.pathname
+        AND r.entries = 0 AND r.exits = 0 AND r.scroll_n = 0 AND r.engaged_n = 0`);
   const spans = [...moved.values()];
   if (spans.length > 0) {
     const col = <T>(f: (r: (typeof spans)[number]) => T) => spans.map(f);
