@@ -50,20 +50,18 @@ CREATE TABLE page_rollup (
   PRIMARY KEY (site_id, grain, at, pathname)
 );
 
--- Per UTC day, site, visitor id, dimension and value: the quarter hours (0–95) of the day's first
--- and last hit with that value. Kept for the newest folded day and the one before (day first in
--- the key, so pruning older days is one range of the index).
+-- Per UTC day, site and visitor id: for each dimension and value the visitor had that day, the
+-- quarter hours (0–95) of its first and last hit with it, as {"<dim>=<value>": [first, last]}
+-- (`<dim>` alone for no value): one row a visitor day, rewritten when a hit moves a span. Kept for
+-- the newest folded day and the one before (day first in the key, so pruning older days is one
+-- range of the index).
 CREATE TABLE dimension_visitor_state (
   site_id bigint NOT NULL,
   day integer NOT NULL,
-  first_q smallint NOT NULL,
-  last_q smallint NOT NULL,
-  dim smallint NOT NULL,
   visitor_id text NOT NULL,
-  value text
+  spans jsonb NOT NULL,
+  PRIMARY KEY (day, site_id, visitor_id)
 );
-CREATE UNIQUE INDEX dimension_visitor_state_key
-  ON dimension_visitor_state (day, site_id, visitor_id, dim, value) NULLS NOT DISTINCT;
 
 -- The projection's own sessions (it sessionizes as raw_events does, so a hit's channel, source and
 -- campaign are its session's), with the engagement its last pageview reported so far.

@@ -2,7 +2,7 @@ import { type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { humanHits } from '../human-hits.js';
 import type { Sequenced } from '../projection.js';
-import { type SessionAttrs, type SessionState, sessionize } from '../sessions/sessionize.js';
+import { type SessionState, sessionize } from '../sessions/sessionize.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 import {
   DAY_MS,
@@ -30,69 +30,86 @@ export interface DimensionState {
   sessions: SessionState[];
   /** Session id → the engagement its last pageview reported. */
   engagement: Map<string, ReportedEngagement>;
-  /** `visitorKey(…)` → the span of that visitor's day with that value. */
-  visitors: Map<string, QuarterSpan>;
+  /** `visitorDayKey(…)` → the spans of that visitor's day, by `cellKey(…)`. */
+  visitors: Map<string, Map<string, QuarterSpan>>;
 }
 
-export const visitorKey = (day: number, site: number, visitor: string, dim: number, value: string | null) =>
-  JSON.stringify([day, site, visitor, dim, value]);
+/** A string key of parts that tells null from '' (values never hold a NUL: Postgres text cannot). */
+const idOf = (parts: readonly (string | number | null)[]) =>
+  parts.map((p) => (p === null ? '' : `v${p}`)).join('\0');
+
+export const visitorDayKey = (day: number, site: number, visitor: string) => `${day}\0${site}\0${visitor}`;
+
+/** A dimension and value as a key of a visitor's spans: `<dim>` for no value, `<dim>=<value>`. */
+const cellKey = (dim: number, value: string | null) => (value === null ? `${dim}` : `${dim}=${value}`);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+type Key = readonly (string | number | null)[];
+
+type Row = { key: Key; at: number; c: number[] };
+
 /** Counter deltas per key and quarter hour, summed to the coarser grains when written. */
 class Deltas<C extends string> {
-  private readonly rows = new Map<string, { key: readonly unknown[]; at: number; c: Record<C, number> }>();
-  constructor(private readonly counters: readonly C[]) {}
+  /** id → quarter hour → row. */
+  private readonly rows = new Map<string, Map<number, Row>>();
+  private readonly index: Record<string, number>;
+  constructor(private readonly counters: readonly C[]) {
+    this.index = Object.fromEntries(counters.map((c, i) => [c, i]));
+  }
 
-  add(key: readonly unknown[], at: number, c: Partial<Record<C, number>>) {
-    const id = JSON.stringify([key, at]);
-    let row = this.rows.get(id);
-    if (!row) {
-      row = { key, at, c: Object.fromEntries(this.counters.map((k) => [k, 0])) as Record<C, number> };
-      this.rows.set(id, row);
+  add(key: Key, at: number, c: Partial<Record<C, number>>) {
+    const id = idOf(key);
+    for (const k in c) this.inc(id, key, at, this.index[k]!, c[k as C]!);
+  }
+
+  /** Adds `n` to counter `i` (the counters' order) of the row; `id` is idOf(key) or as unique. */
+  inc(id: string, key: Key, at: number, i: number, n: number) {
+    let units = this.rows.get(id);
+    if (!units) {
+      units = new Map();
+      this.rows.set(id, units);
     }
-    for (const k of this.counters) row.c[k] += c[k] ?? 0;
+    let row = units.get(at);
+    if (!row) {
+      row = { key, at, c: new Array<number>(this.counters.length).fill(0) };
+      units.set(at, row);
+    }
+    row.c[i]! += n;
   }
 
   /** Every grain's rows (`grain` in minutes), rows whose counters all add up to zero left out. */
   byGrain() {
-    const out: { key: readonly unknown[]; at: number; grain: number; c: Record<C, number> }[] = [];
-    for (const { grain, ms } of DIMENSION_GRAINS) {
-      const sums = new Map<string, (typeof out)[number]>();
-      for (const r of this.rows.values()) {
-        const at = Math.floor(r.at / ms) * ms;
-        const id = JSON.stringify([r.key, at]);
-        let row = sums.get(id);
-        if (!row) {
-          row = {
-            key: r.key,
-            at,
-            grain,
-            c: Object.fromEntries(this.counters.map((k) => [k, 0])) as Record<C, number>,
-          };
-          sums.set(id, row);
+    const out: { key: Key; at: number; grain: number; c: Record<C, number> }[] = [];
+    for (const units of this.rows.values())
+      for (const { grain, ms } of DIMENSION_GRAINS) {
+        const sums = new Map<number, Row>();
+        for (const r of units.values()) {
+          const at = Math.floor(r.at / ms) * ms;
+          let row = sums.get(at);
+          if (!row) {
+            row = { key: r.key, at, c: new Array<number>(this.counters.length).fill(0) };
+            sums.set(at, row);
+          }
+          for (let i = 0; i < row.c.length; i++) row.c[i]! += r.c[i]!;
         }
-        for (const k of this.counters) row.c[k] += r.c[k];
+        for (const row of sums.values())
+          if (row.c.some((n) => n !== 0))
+            out.push({
+              key: row.key,
+              at: row.at,
+              grain,
+              c: Object.fromEntries(this.counters.map((k, i) => [k, row.c[i]])) as Record<C, number>,
+            });
       }
-      for (const row of sums.values()) if (this.counters.some((k) => row.c[k] !== 0)) out.push(row);
-    }
     return out;
   }
 }
 
-type Cell = { dim: number; value: string | null };
-
-/** The dimension rows a hit counts in (its session's attributes as raw_events copies them onto it). */
-function cellsOf(h: HitRecorded, attrs: SessionAttrs): Cell[] {
-  const cells: Cell[] = [{ dim: DIMENSION_CODES.all, value: null }];
-  for (const [name, value] of Object.entries(DIMENSION_VALUES))
-    cells.push({
-      dim: DIMENSION_CODES[name as keyof typeof DIMENSION_VALUES],
-      value: value(h, attrs) ?? null,
-    });
-  if (h.kind === 'custom' && h.name !== undefined) cells.push({ dim: DIMENSION_CODES.event, value: h.name });
-  return cells;
-}
+/** Each dimension with a value on every hit, with its code (`event` is a custom event's only). */
+const VALUED = Object.entries(DIMENSION_VALUES).map(
+  ([name, value]) => [DIMENSION_CODES[name as keyof typeof DIMENSION_VALUES], value] as const,
+);
 
 interface Pageview {
   site: number;
@@ -121,57 +138,82 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
   const props = new Deltas(['events', 'visitors', 'visitors_last'] as const);
   const pages = new Deltas(['entries', 'exits', 'scroll', 'scroll_n', 'engaged_ms', 'engaged_n'] as const);
 
-  // Spans this batch moved, copied on first change so the state passed in stays as it was.
-  const moved = new Map<
+  // Each visitor day the batch touches, its spans copied so the state passed in stays as it was.
+  const days = new Map<
     string,
-    QuarterSpan & { day: number; site: number; visitor: string; dim: number; value: string | null }
+    { day: number; site: number; visitor: string; spans: Map<string, QuarterSpan>; moved: boolean }
   >();
+  const visitorDay = (h: HitRecorded) => {
+    const day = Math.floor(h.ts / DAY_MS);
+    const key = visitorDayKey(day, h.site, h.visitor);
+    let v = days.get(key);
+    if (!v) {
+      v = { day, site: h.site, visitor: h.visitor, spans: new Map(state.visitors.get(key)), moved: false };
+      days.set(key, v);
+    }
+    return v;
+  };
+  // Counter positions: dimension_rollup's and event_property_rollup's.
+  const [PV, EV, VI, VL] = [0, 1, 2, 3];
+  const [PEV, PVI, PVL] = [0, 1, 2];
+  /** Counts the visitor once per cell and day: at its first and last quarter hour with it. */
   const countVisitor = (
     h: HitRecorded,
-    dim: number,
-    value: string | null,
-    add: (at: number, c: { visitors?: number; visitors_last?: number }) => void,
+    cell: string,
+    to: Deltas<string>,
+    key: Key,
+    id: string,
+    [visitors, last]: readonly [number, number],
   ) => {
-    const day = Math.floor(h.ts / DAY_MS);
-    const q = Math.floor((h.ts - day * DAY_MS) / QUARTER_MS);
-    const unit = (quarter: number) => day * DAY_MS + quarter * QUARTER_MS;
-    const key = visitorKey(day, h.site, h.visitor, dim, value);
-    const span = moved.get(key) ?? state.visitors.get(key);
+    const v = visitorDay(h);
+    const q = Math.floor((h.ts - v.day * DAY_MS) / QUARTER_MS);
+    const base = v.day * DAY_MS;
+    const span = v.spans.get(cell);
     if (span && span.first <= q && q <= span.last) return;
-    const next = { day, site: h.site, visitor: h.visitor, dim, value, first: q, last: q };
-    if (!span) add(unit(q), { visitors: 1, visitors_last: 1 });
-    else if (q < span.first) {
-      add(unit(span.first), { visitors: -1 });
-      add(unit(q), { visitors: 1 });
+    const next = { first: q, last: q };
+    if (!span) {
+      to.inc(id, key, base + q * QUARTER_MS, visitors, 1);
+      to.inc(id, key, base + q * QUARTER_MS, last, 1);
+    } else if (q < span.first) {
+      to.inc(id, key, base + span.first * QUARTER_MS, visitors, -1);
+      to.inc(id, key, base + q * QUARTER_MS, visitors, 1);
       next.last = span.last;
     } else {
-      add(unit(span.last), { visitors_last: -1 });
-      add(unit(q), { visitors_last: 1 });
+      to.inc(id, key, base + span.last * QUARTER_MS, last, -1);
+      to.inc(id, key, base + q * QUARTER_MS, last, 1);
       next.first = span.first;
     }
-    moved.set(key, next);
+    v.spans.set(cell, next);
+    v.moved = true;
   };
 
   const { sessionOf, changes, engagements } = sessionize(hits, state.sessions);
+  const count = (h: HitRecorded, quarter: number, dim: number, value: string | null) => {
+    const key = [h.site, dim, value] as const;
+    const cell = cellKey(dim, value);
+    const id = `${h.site}\0${cell}`;
+    if (h.kind === 'pageview') dims.inc(id, key, quarter, PV, 1);
+    dims.inc(id, key, quarter, EV, 1);
+    countVisitor(h, cell, dims, key, id, [VI, VL]);
+  };
   for (const h of hits) {
     const attrs = changes.get(sessionOf.get(h.id)!)!.after.attrs;
     const quarter = Math.floor(h.ts / QUARTER_MS) * QUARTER_MS;
-    const pageviews = h.kind === 'pageview' ? 1 : 0;
-    for (const { dim, value } of cellsOf(h, attrs)) {
-      const key = [h.site, dim, value] as const;
-      dims.add(key, quarter, { pageviews, events: 1 });
-      countVisitor(h, dim, value, (at, c) => dims.add(key, at, c));
-    }
+    count(h, quarter, DIMENSION_CODES.all, null);
+    for (const [dim, value] of VALUED) count(h, quarter, dim, value(h, attrs) ?? null);
+    if (h.kind === 'custom' && h.name !== undefined) count(h, quarter, DIMENSION_CODES.event, h.name);
     if (h.kind === 'custom' && h.name !== undefined && h.props)
       for (const [k, v] of Object.entries(h.props)) {
         const text = propertyText(v);
         // A JSON null reads as no value: the null row is the event's hits without a value.
         if (text === null) continue;
         const key = [h.site, h.name, k, text] as const;
-        props.add(key, quarter, { events: 1 });
-        countVisitor(h, EVENT_PROPERTY_CODE, JSON.stringify([h.name, k, text]), (at, c) =>
-          props.add(key, at, c),
-        );
+        const id = idOf(key);
+        props.inc(id, key, quarter, PEV, 1);
+        countVisitor(h, cellKey(EVENT_PROPERTY_CODE, JSON.stringify([h.name, k, text])), props, key, id, [
+          PVI,
+          PVL,
+        ]);
       }
   }
 
@@ -278,17 +320,13 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
         ${emptied.map((r) => r.key[1])}::text[]) AS d(site, grain, at, pathname)
       WHERE r.site_id = d.site AND r.grain = d.grain AND r.at = d.at AND r.pathname = d.pathname
         AND r.entries = 0 AND r.exits = 0 AND r.scroll_n = 0 AND r.engaged_n = 0`);
-  const spans = [...moved.values()];
-  if (spans.length > 0) {
-    const col = <T>(f: (r: (typeof spans)[number]) => T) => spans.map(f);
+  const moved = [...days.values()].filter((v) => v.moved);
+  if (moved.length > 0)
     out.push(sql`
-      INSERT INTO dimension_visitor_state (site_id, day, first_q, last_q, dim, visitor_id, value)
-      SELECT * FROM unnest(${col((s) => s.site)}::bigint[], ${col((s) => s.day)}::int[],
-        ${col((s) => s.first)}::smallint[], ${col((s) => s.last)}::smallint[], ${col((s) => s.dim)}::smallint[],
-        ${col((s) => s.visitor)}::text[], ${col((s) => s.value)}::text[])
-      ON CONFLICT (day, site_id, visitor_id, dim, value) DO UPDATE SET
-        first_q = excluded.first_q, last_q = excluded.last_q`);
-  }
+      INSERT INTO dimension_visitor_state (site_id, day, visitor_id, spans)
+      SELECT * FROM unnest(${moved.map((v) => v.site)}::bigint[], ${moved.map((v) => v.day)}::int[],
+        ${moved.map((v) => v.visitor)}::text[], ${moved.map((v) => JSON.stringify(Object.fromEntries([...v.spans].map(([cell, s]) => [cell, [s.first, s.last]]))))}::jsonb[])
+      ON CONFLICT (day, site_id, visitor_id) DO UPDATE SET spans = excluded.spans`);
   const sessions = [...changes.values()].map((c) => c.after);
   out.push(saveSessions(SESSION_TABLES.dimensionRollup, sessions));
   const reported = sessions.map((s) =>

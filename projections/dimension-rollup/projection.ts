@@ -3,11 +3,11 @@ import { humanHits } from '../human-hits.js';
 import type { Projection, Sequenced } from '../projection.js';
 import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
 import { DAY_MS } from './dimensions.js';
-import { type DimensionState, foldDimensionRollup, type QuarterSpan, visitorKey } from './fold.js';
+import { type DimensionState, foldDimensionRollup, type QuarterSpan, visitorDayKey } from './fold.js';
 
 /**
- * The sessions the batch's hits could join with what their last pageviews reported, and every
- * stored span of the batch's visitors on their hits' days (all dimensions), by the key's prefix.
+ * The sessions the batch's hits could join with what their last pageviews reported, and the
+ * stored spans of the batch's visitors on their hits' days.
  */
 async function loadState(db: Db, events: readonly Sequenced[]): Promise<DimensionState> {
   const hits = humanHits(events).map((s) => s.event);
@@ -28,12 +28,9 @@ async function loadState(db: Db, events: readonly Sequenced[]): Promise<Dimensio
       day: number;
       site_id: number;
       visitor_id: string;
-      dim: number;
-      value: string | null;
-      first_q: number;
-      last_q: number;
+      spans: Record<string, [number, number]>;
     }>(sql`
-      SELECT s.day, s.site_id, s.visitor_id, s.dim, s.value, s.first_q, s.last_q FROM dimension_visitor_state s
+      SELECT s.day, s.site_id, s.visitor_id, s.spans FROM dimension_visitor_state s
       JOIN unnest(${wanted.map((w) => w.day)}::int[], ${wanted.map((w) => w.site)}::bigint[],
         ${wanted.map((w) => w.visitor)}::text[]) AS w(day, site, visitor)
         ON s.day = w.day AND s.site_id = w.site AND s.visitor_id = w.visitor`),
@@ -43,10 +40,12 @@ async function loadState(db: Db, events: readonly Sequenced[]): Promise<Dimensio
     engagement: new Map(
       engagement.rows.map((r) => [r.id, { scroll: r.last_scroll, engaged: r.last_engaged }]),
     ),
-    visitors: new Map<string, QuarterSpan>(
+    visitors: new Map(
       spans.rows.map((r) => [
-        visitorKey(r.day, r.site_id, r.visitor_id, r.dim, r.value),
-        { first: r.first_q, last: r.last_q },
+        visitorDayKey(r.day, r.site_id, r.visitor_id),
+        new Map<string, QuarterSpan>(
+          Object.entries(r.spans).map(([cell, [first, last]]) => [cell, { first, last }]),
+        ),
       ]),
     ),
   };
