@@ -3,7 +3,7 @@ import {
   DIMENSION_GRAINS,
   type KeptDimension,
 } from '../../../projections/dimension-rollup/dimensions.js';
-import { type Db, raw, sql } from '../../db/sql.js';
+import { type Db, raw, type Sql, sql } from '../../db/sql.js';
 import type { Window } from '../envelope/range.js';
 import { splitByGrains, visitorSpans } from './rollup-totals.js';
 
@@ -27,8 +27,15 @@ function windowParts(w: Window) {
     ${parts.map((p) => iso(p.end))}::timestamptz[], ${parts.map((p) => p.last)}::boolean[]) AS p(grain, s, e, last)`;
 }
 
-const visitorsOf = (alias: string) =>
-  raw(`sum(CASE WHEN p.last THEN ${alias}.visitors_last ELSE ${alias}.visitors END)`);
+const VISITORS = raw('sum(CASE WHEN p.last THEN r.visitors_last ELSE r.visitors END)');
+
+/**
+ * `rows` (the grouped rows of table `r` in the part `p`, alias `x`) for every part of the window:
+ * one index range a part. As a join, Postgres guessed thousands of rows from the parts' unnest and
+ * chose to read the whole table in parallel.
+ */
+const eachPart = (w: Window, rows: Sql) => sql`${windowParts(w)} CROSS JOIN LATERAL (${rows}) x`;
+const inPart = raw('r.grain = p.grain AND r.at >= p.s AND r.at < p.e');
 
 interface Page {
   limit: number;
@@ -50,11 +57,15 @@ export async function rollupBreakdown(
   const dim = DIMENSION_CODES[dimension];
   const { rows } = await db.query(sql`
     WITH sums AS (
-      SELECT r.dim, r.value, sum(r.pageviews) AS pageviews, sum(r.events) AS events, ${visitorsOf('r')} AS visitors
-      FROM ${windowParts(w)}
-      JOIN dimension_rollup r ON r.site_id = ${site} AND r.dim = ANY(${[DIMENSION_CODES.all, dim]}::smallint[])
-        AND r.grain = p.grain AND r.at >= p.s AND r.at < p.e
-      GROUP BY r.dim, r.value)
+      SELECT x.dim, x.value, sum(x.pageviews) AS pageviews, sum(x.events) AS events, sum(x.visitors) AS visitors
+      FROM ${eachPart(
+        w,
+        sql`SELECT r.dim, r.value, sum(r.pageviews) AS pageviews, sum(r.events) AS events, ${VISITORS} AS visitors
+        FROM dimension_rollup r
+        WHERE r.site_id = ${site} AND r.dim = ANY(${[DIMENSION_CODES.all, dim]}::smallint[]) AND ${inPart}
+        GROUP BY r.dim, r.value`,
+      )}
+      GROUP BY x.dim, x.value)
     SELECT s.value, s.visitors, s.pageviews, t.total
     FROM sums s CROSS JOIN (SELECT coalesce(sum(visitors), 0) AS total FROM sums WHERE dim = ${DIMENSION_CODES.all}) t
     WHERE s.dim = ${dim} AND s.events > 0
@@ -69,7 +80,6 @@ export async function rollupBreakdown(
  * the means, as numerics, as the raw read's `avg` gives them).
  */
 export async function rollupPages(db: Db, site: number, w: Window, p: Page) {
-  const parts = windowParts(w);
   const { rows } = await db.query<{
     pathname: string;
     visitors: number;
@@ -80,19 +90,27 @@ export async function rollupPages(db: Db, site: number, w: Window, p: Page) {
     engaged: number | null;
   }>(sql`
     WITH top AS (
-      SELECT r.value AS pathname, ${visitorsOf('r')} AS visitors, sum(r.pageviews) AS pageviews
-      FROM ${parts}
-      JOIN dimension_rollup r ON r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.pathname}
-        AND r.grain = p.grain AND r.at >= p.s AND r.at < p.e
-      GROUP BY r.value HAVING sum(r.pageviews) > 0
+      SELECT x.value AS pathname, sum(x.visitors) AS visitors, sum(x.pageviews) AS pageviews
+      FROM ${eachPart(
+        w,
+        sql`SELECT r.value, ${VISITORS} AS visitors, sum(r.pageviews) AS pageviews
+        FROM dimension_rollup r WHERE r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.pathname} AND ${inPart}
+        GROUP BY r.value`,
+      )}
+      GROUP BY x.value HAVING sum(x.pageviews) > 0
       ORDER BY 2 DESC, 3 DESC, 1
       ${pageOf(p)}),
     extra AS (
       SELECT x.pathname, sum(x.entries) AS entries, sum(x.exits) AS exits, sum(x.scroll) AS scroll,
-             sum(x.scroll_n) AS scroll_n, sum(x.engaged_ms) AS engaged, sum(x.engaged_n) AS engaged_n
-      FROM ${parts}
-      JOIN page_rollup x ON x.site_id = ${site} AND x.grain = p.grain AND x.at >= p.s AND x.at < p.e
-        AND x.pathname IN (SELECT pathname FROM top)
+             sum(x.scroll_n) AS scroll_n, sum(x.engaged) AS engaged, sum(x.engaged_n) AS engaged_n
+      FROM ${eachPart(
+        w,
+        sql`SELECT r.pathname, sum(r.entries) AS entries, sum(r.exits) AS exits, sum(r.scroll) AS scroll,
+          sum(r.scroll_n) AS scroll_n, sum(r.engaged_ms) AS engaged, sum(r.engaged_n) AS engaged_n
+        FROM page_rollup r
+        WHERE r.site_id = ${site} AND ${inPart} AND r.pathname IN (SELECT pathname FROM top)
+        GROUP BY r.pathname`,
+      )}
       GROUP BY x.pathname)
     SELECT h.pathname, h.visitors, h.pageviews, coalesce(x.entries, 0) AS entries, coalesce(x.exits, 0) AS exits,
            x.scroll::numeric / nullif(x.scroll_n, 0) AS scroll, x.engaged::numeric / nullif(x.engaged_n, 0) AS engaged
@@ -104,12 +122,16 @@ export async function rollupPages(db: Db, site: number, w: Window, p: Page) {
 /** Custom events but identify calls (or the one named), ranked by visitors, then events, then name. */
 export async function rollupEventNames(db: Db, site: number, w: Window, p: Page, only?: string) {
   const { rows } = await db.query<{ value: string; visitors: number; events: number }>(sql`
-    SELECT r.value, ${visitorsOf('r')} AS visitors, sum(r.events) AS events
-    FROM ${windowParts(w)}
-    JOIN dimension_rollup r ON r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.event}
-      AND r.grain = p.grain AND r.at >= p.s AND r.at < p.e
-      AND ${only === undefined ? sql`r.value <> 'identify'` : sql`r.value = ${only}`}
-    GROUP BY r.value HAVING sum(r.events) > 0
+    SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events
+    FROM ${eachPart(
+      w,
+      sql`SELECT r.value, ${VISITORS} AS visitors, sum(r.events) AS events
+      FROM dimension_rollup r
+      WHERE r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.event} AND ${inPart}
+        AND ${only === undefined ? sql`r.value <> 'identify'` : sql`r.value = ${only}`}
+      GROUP BY r.value`,
+    )}
+    GROUP BY x.value HAVING sum(x.events) > 0
     ORDER BY 2 DESC, 3 DESC, 1
     ${pageOf(p)}`);
   return rows;
@@ -127,21 +149,28 @@ export async function rollupEventProperty(
   key: string,
   p: Page,
 ) {
-  const parts = windowParts(w);
   const { rows: sums } = await db.query<{ missing: number }>(sql`
-    SELECT coalesce((SELECT sum(r.events) FROM ${parts}
-                     JOIN dimension_rollup r ON r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.event}
-                       AND r.grain = p.grain AND r.at >= p.s AND r.at < p.e AND r.value = ${name}), 0)
-         - coalesce((SELECT sum(r.events) FROM ${parts}
-                     JOIN event_property_rollup r ON r.site_id = ${site} AND r.name = ${name} AND r.key = ${key}
-                       AND r.grain = p.grain AND r.at >= p.s AND r.at < p.e), 0) AS missing`);
+    SELECT coalesce((SELECT sum(x.events) FROM ${eachPart(
+      w,
+      sql`SELECT sum(r.events) AS events FROM dimension_rollup r
+      WHERE r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.event} AND r.value = ${name} AND ${inPart}`,
+    )}), 0)
+         - coalesce((SELECT sum(x.events) FROM ${eachPart(
+           w,
+           sql`SELECT sum(r.events) AS events FROM event_property_rollup r
+           WHERE r.site_id = ${site} AND r.name = ${name} AND r.key = ${key} AND ${inPart}`,
+         )}), 0) AS missing`);
   if (sums[0]!.missing !== 0) return undefined;
   const { rows } = await db.query<{ value: string; visitors: number; events: number }>(sql`
-    SELECT r.value, ${visitorsOf('r')} AS visitors, sum(r.events) AS events
-    FROM ${parts}
-    JOIN event_property_rollup r ON r.site_id = ${site} AND r.name = ${name} AND r.key = ${key}
-      AND r.grain = p.grain AND r.at >= p.s AND r.at < p.e
-    GROUP BY r.value HAVING sum(r.events) > 0
+    SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events
+    FROM ${eachPart(
+      w,
+      sql`SELECT r.value, ${VISITORS} AS visitors, sum(r.events) AS events
+      FROM event_property_rollup r
+      WHERE r.site_id = ${site} AND r.name = ${name} AND r.key = ${key} AND ${inPart}
+      GROUP BY r.value`,
+    )}
+    GROUP BY x.value HAVING sum(x.events) > 0
     ORDER BY 2 DESC, 3 DESC, 1
     ${pageOf(p)}`);
   return rows;
