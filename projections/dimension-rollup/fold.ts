@@ -1,110 +1,22 @@
-import { type Sql, sql } from '../../src/db/sql.js';
+import type { Sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { humanHits } from '../human-hits.js';
 import type { Sequenced } from '../projection.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
-import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
+import { Deltas, idOf, type Key } from './deltas.js';
 import {
   DAY_MS,
   DIMENSION_CODES,
-  DIMENSION_GRAINS,
   DIMENSION_VALUES,
   EVENT_PROPERTY_CODE,
   propertyText,
   QUARTER_MS,
 } from './dimensions.js';
-
-/** The quarter hours (0–95 of its UTC day) of a visitor's first and last hit with a value. */
-export interface QuarterSpan {
-  first: number;
-  last: number;
-}
-
-/** What the last pageview of a stored session has reported so far. */
-export interface ReportedEngagement {
-  scroll: number | null;
-  engaged: boolean;
-}
-
-export interface DimensionState {
-  sessions: SessionState[];
-  /** Session id → the engagement its last pageview reported. */
-  engagement: Map<string, ReportedEngagement>;
-  /** `visitorDayKey(…)` → the spans of that visitor's day, by `cellKey(…)`. */
-  visitors: Map<string, Map<string, QuarterSpan>>;
-}
-
-/** A string key of parts that tells null from '' (values never hold a NUL: Postgres text cannot). */
-const idOf = (parts: readonly (string | number | null)[]) =>
-  parts.map((p) => (p === null ? '' : `v${p}`)).join('\0');
-
-export const visitorDayKey = (day: number, site: number, visitor: string) => `${day}\0${site}\0${visitor}`;
+import { type DimensionState, type QuarterSpan, visitorDayKey } from './state.js';
+import { statements } from './statements.js';
 
 /** A dimension and value as a key of a visitor's spans: `<dim>` for no value, `<dim>=<value>`. */
 const cellKey = (dim: number, value: string | null) => (value === null ? `${dim}` : `${dim}=${value}`);
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-type Key = readonly (string | number | null)[];
-
-type Row = { key: Key; at: number; c: number[] };
-
-/** Counter deltas per key and quarter hour, summed to the coarser grains when written. */
-class Deltas<C extends string> {
-  /** id → quarter hour → row. */
-  private readonly rows = new Map<string, Map<number, Row>>();
-  private readonly index: Record<string, number>;
-  constructor(private readonly counters: readonly C[]) {
-    this.index = Object.fromEntries(counters.map((c, i) => [c, i]));
-  }
-
-  add(key: Key, at: number, c: Partial<Record<C, number>>) {
-    const id = idOf(key);
-    for (const k in c) this.inc(id, key, at, this.index[k]!, c[k as C]!);
-  }
-
-  /** Adds `n` to counter `i` (the counters' order) of the row; `id` is idOf(key) or as unique. */
-  inc(id: string, key: Key, at: number, i: number, n: number) {
-    let units = this.rows.get(id);
-    if (!units) {
-      units = new Map();
-      this.rows.set(id, units);
-    }
-    let row = units.get(at);
-    if (!row) {
-      row = { key, at, c: new Array<number>(this.counters.length).fill(0) };
-      units.set(at, row);
-    }
-    row.c[i]! += n;
-  }
-
-  /** Every grain's rows (`grain` in minutes), rows whose counters all add up to zero left out. */
-  byGrain() {
-    const out: { key: Key; at: number; grain: number; c: Record<C, number> }[] = [];
-    for (const units of this.rows.values())
-      for (const { grain, ms } of DIMENSION_GRAINS) {
-        const sums = new Map<number, Row>();
-        for (const r of units.values()) {
-          const at = Math.floor(r.at / ms) * ms;
-          let row = sums.get(at);
-          if (!row) {
-            row = { key: r.key, at, c: new Array<number>(this.counters.length).fill(0) };
-            sums.set(at, row);
-          }
-          for (let i = 0; i < row.c.length; i++) row.c[i]! += r.c[i]!;
-        }
-        for (const row of sums.values())
-          if (row.c.some((n) => n !== 0))
-            out.push({
-              key: row.key,
-              at: row.at,
-              grain,
-              c: Object.fromEntries(this.counters.map((k, i) => [k, row.c[i]])) as Record<C, number>,
-            });
-      }
-    return out;
-  }
-}
 
 /** Each dimension with a value on every hit, with its code (`event` is a custom event's only). */
 const VALUED = Object.entries(DIMENSION_VALUES).map(
@@ -270,77 +182,15 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
     }
   }
 
-  const out: Sql[] = [];
-  const dimRows = dims.byGrain();
-  if (dimRows.length > 0) {
-    const col = <T>(f: (r: (typeof dimRows)[number]) => T) => dimRows.map(f);
-    out.push(sql`
-      INSERT INTO dimension_rollup AS r (site_id, at, pageviews, events, visitors, visitors_last, grain, dim, value)
-      SELECT * FROM unnest(${col((r) => r.key[0])}::bigint[], ${col((r) => iso(r.at))}::timestamptz[],
-        ${col((r) => r.c.pageviews)}::int[], ${col((r) => r.c.events)}::int[], ${col((r) => r.c.visitors)}::int[],
-        ${col((r) => r.c.visitors_last)}::int[], ${col((r) => r.grain)}::smallint[], ${col((r) => r.key[1])}::smallint[],
-        ${col((r) => r.key[2])}::text[])
-      ON CONFLICT (site_id, dim, grain, at, value) DO UPDATE SET
-        pageviews = r.pageviews + excluded.pageviews, events = r.events + excluded.events,
-        visitors = r.visitors + excluded.visitors, visitors_last = r.visitors_last + excluded.visitors_last`);
-  }
-  const propRows = props.byGrain();
-  if (propRows.length > 0) {
-    const col = <T>(f: (r: (typeof propRows)[number]) => T) => propRows.map(f);
-    out.push(sql`
-      INSERT INTO event_property_rollup AS r (site_id, at, events, visitors, visitors_last, grain, name, key, value)
-      SELECT * FROM unnest(${col((r) => r.key[0])}::bigint[], ${col((r) => iso(r.at))}::timestamptz[],
-        ${col((r) => r.c.events)}::int[], ${col((r) => r.c.visitors)}::int[], ${col((r) => r.c.visitors_last)}::int[],
-        ${col((r) => r.grain)}::smallint[], ${col((r) => r.key[1])}::text[], ${col((r) => r.key[2])}::text[],
-        ${col((r) => r.key[3])}::text[])
-      ON CONFLICT (site_id, name, key, grain, at, value) DO UPDATE SET
-        events = r.events + excluded.events, visitors = r.visitors + excluded.visitors,
-        visitors_last = r.visitors_last + excluded.visitors_last`);
-  }
-  const pageRows = pages.byGrain();
-  if (pageRows.length > 0) {
-    const col = <T>(f: (r: (typeof pageRows)[number]) => T) => pageRows.map(f);
-    out.push(sql`
-      INSERT INTO page_rollup AS r (site_id, at, engaged_ms, entries, exits, scroll, scroll_n, engaged_n, grain, pathname)
-      SELECT * FROM unnest(${col((r) => r.key[0])}::bigint[], ${col((r) => iso(r.at))}::timestamptz[],
-        ${col((r) => r.c.engaged_ms)}::bigint[], ${col((r) => r.c.entries)}::int[], ${col((r) => r.c.exits)}::int[],
-        ${col((r) => r.c.scroll)}::int[], ${col((r) => r.c.scroll_n)}::int[], ${col((r) => r.c.engaged_n)}::int[],
-        ${col((r) => r.grain)}::smallint[], ${col((r) => r.key[1])}::text[])
-      ON CONFLICT (site_id, grain, at, pathname) DO UPDATE SET
-        engaged_ms = r.engaged_ms + excluded.engaged_ms, entries = r.entries + excluded.entries,
-        exits = r.exits + excluded.exits, scroll = r.scroll + excluded.scroll,
-        scroll_n = r.scroll_n + excluded.scroll_n, engaged_n = r.engaged_n + excluded.engaged_n`);
-  }
-  // A session's exit that moved on leaves its old page's row at zero: gone, as if never counted.
-  const emptied = pageRows.filter((r) => r.c.entries < 0 || r.c.exits < 0);
-  if (emptied.length > 0)
-    out.push(sql`
-      DELETE FROM page_rollup r USING unnest(${emptied.map((r) => r.key[0])}::bigint[],
-        ${emptied.map((r) => r.grain)}::smallint[], ${emptied.map((r) => iso(r.at))}::timestamptz[],
-        ${emptied.map((r) => r.key[1])}::text[]) AS d(site, grain, at, pathname)
-      WHERE r.site_id = d.site AND r.grain = d.grain AND r.at = d.at AND r.pathname = d.pathname
-        AND r.entries = 0 AND r.exits = 0 AND r.scroll_n = 0 AND r.engaged_n = 0`);
-  const moved = [...days.values()].filter((v) => v.moved);
-  if (moved.length > 0)
-    out.push(sql`
-      INSERT INTO dimension_visitor_state (site_id, day, visitor_id, spans)
-      SELECT * FROM unnest(${moved.map((v) => v.site)}::bigint[], ${moved.map((v) => v.day)}::int[],
-        ${moved.map((v) => v.visitor)}::text[], ${moved.map((v) => JSON.stringify(Object.fromEntries([...v.spans].map(([cell, s]) => [cell, [s.first, s.last]]))))}::jsonb[])
-      ON CONFLICT (day, site_id, visitor_id) DO UPDATE SET spans = excluded.spans`);
   const sessions = [...changes.values()].map((c) => c.after);
-  out.push(saveSessions(SESSION_TABLES.dimensionRollup, sessions));
-  const reported = sessions.map((s) =>
-    s.lastPageviewId === null ? undefined : pageviews.get(s.lastPageviewId),
-  );
-  out.push(sql`
-    UPDATE dimension_session_state s SET last_scroll = u.scroll, last_engaged = u.engaged
-    FROM unnest(${sessions.map((s) => s.id)}::uuid[], ${reported.map((r) => r?.scroll ?? null)}::int[],
-      ${reported.map((r) => r?.engaged ?? false)}::boolean[]) AS u(id, scroll, engaged)
-    WHERE s.id = u.id`);
-
-  // No later fold needs a day before the newest one's eve: visitor ids and sessions live one UTC day.
-  const keepFrom = Math.floor(hits.reduce((m, h) => Math.max(m, h.ts), -Infinity) / DAY_MS) - 1;
-  out.push(sql`DELETE FROM dimension_visitor_state WHERE day < ${keepFrom}`);
-  out.push(sql`DELETE FROM dimension_session_state WHERE started_at < ${iso(keepFrom * DAY_MS)}`);
-  return out;
+  return statements({
+    dimensionRows: dims.byGrain(),
+    propertyRows: props.byGrain(),
+    pageRows: pages.byGrain(),
+    visitorDays: [...days.values()].filter((v) => v.moved),
+    sessions,
+    reported: sessions.map((s) => (s.lastPageviewId === null ? undefined : pageviews.get(s.lastPageviewId))),
+    // No later fold needs a day before the newest one's eve: visitor ids and sessions live one UTC day.
+    keepFrom: Math.floor(hits.reduce((m, h) => Math.max(m, h.ts), -Infinity) / DAY_MS) - 1,
+  });
 }

@@ -3,7 +3,8 @@ import { humanHits } from '../human-hits.js';
 import type { Projection, Sequenced } from '../projection.js';
 import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
 import { DAY_MS } from './dimensions.js';
-import { type DimensionState, foldDimensionRollup, type QuarterSpan, visitorDayKey } from './fold.js';
+import { foldDimensionRollup } from './fold.js';
+import { type DimensionState, type QuarterSpan, visitorDayKey } from './state.js';
 
 /**
  * The sessions the batch's hits could join with what their last pageviews reported, and the
