@@ -98,7 +98,6 @@ const DIMENSIONS = [
   'pathname',
   'channel',
   'source',
-  'referrer',
   'utm_campaign',
   'country',
   'city',
@@ -222,5 +221,9 @@ describe('breakdowns, pages and events: the dimension rollup equals the raw hits
     };
     const de = await breakdown(db.pool, filtered, { limit: 10, page: 1, dimension: 'country' });
     expect(de.map((r) => r.value)).toEqual(['DE']);
+    const days = query(11, D0, D0 + 3 * DAY);
+    const referrers = { limit: 10, page: 1, dimension: 'referrer' };
+    await expect(breakdown(db.pool, days, referrers, 'rollup')).rejects.toThrow('does not keep referrer');
+    expect((await breakdown(db.pool, days, referrers)).map((r) => r.value)).toContain('https://x.org/');
   });
 });

@@ -74,6 +74,8 @@ export async function breakdown(
       },
       DIMENSION_ROLLUP_ANSWERS,
     );
+  if (planned === 'rollup' && !DIMENSION_ROLLUP_ANSWERS.breakdowns.has(resolved.dimension.name))
+    throw new Error(`the dimension rollup does not keep ${resolved.dimension.name}`);
   const rows =
     planned === 'rollup'
       ? await rollupBreakdown(db, q.site, q, resolved.dimension.name as KeptDimension, p)
