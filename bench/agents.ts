@@ -26,7 +26,7 @@ import { contentReports, decaySettings } from '../src/read/content/reports.js';
 import { EMPTY_FILTERS } from '../src/read/envelope/filters.js';
 import type { Audience, Query } from '../src/read/envelope/query.js';
 import type { Report } from '../src/read/envelope/report.js';
-import { sourceFor } from '../src/read/envelope/source.js';
+import { sourceFor } from '../src/read/plan/planner.js';
 import { AGENTS_DESIGN, type AgentsDesign } from './agents-data.js';
 import { loadAgentsDesign, loadedTables } from './agents-load.js';
 import { insertBenchSite, openDatabase, startBenchPostgres } from './harness.js';

@@ -5,9 +5,11 @@
 // rows, minutes slower. Identified users outlive a week (read-data.ts), so their `identities` rows,
 // which span weeks, are folded from every copy's identified hits by the projection's own code
 // instead (a few thousand hits a day); and projections that number visitors or sessions in stream
-// order (FOLDED_EVERY_DAY) fold every day's hits. test/read/bench-load.int.test.ts checks the result against every day's
-// events folded from stream messages by `foldBatch`.
+// order or keep state for the newest days only (FOLDED_EVERY_DAY) fold every day's hits.
+// test/read/bench-load.int.test.ts checks the result against every day's events folded from
+// stream messages by `foldBatch`.
 import type pg from 'pg';
+import { dimensionRollup } from '../projections/dimension-rollup/projection.js';
 import type { Projection, Sequenced } from '../projections/projection.js';
 import { pathSessions } from '../projections/path-sessions/projection.js';
 import { pathVisitors } from '../projections/path-visitors/projection.js';
@@ -36,9 +38,14 @@ import {
 const COPIED: readonly Projection[] = [rawEvents, rollupMinute, vitalHistograms] as Projection[];
 /**
  * The projections folded over every day instead: they number visitors (sessions) in stream order,
- * which a copy of the week's rows would not continue.
+ * which a copy of the week's rows would not continue, or keep state only for the newest days
+ * (dimension_rollup), which a copy would leave as the designed week's.
  */
-export const FOLDED_EVERY_DAY: readonly Projection[] = [pathVisitors, pathSessions] as Projection[];
+export const FOLDED_EVERY_DAY: readonly Projection[] = [
+  pathVisitors,
+  pathSessions,
+  dimensionRollup,
+] as Projection[];
 /** The projections whose tables the human reads read. */
 export const HUMAN_READ_PROJECTIONS: readonly Projection[] = [...COPIED, ...FOLDED_EVERY_DAY];
 

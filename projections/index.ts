@@ -3,6 +3,7 @@ import { agentCoverageProjection } from './agent-coverage/projection.js';
 import { agentFetchesProjection } from './agent-fetches/projection.js';
 import { agentRollupMinuteProjection } from './agent-rollup-minute/projection.js';
 import { citationGapProjection } from './citation-gap/projection.js';
+import { dimensionRollup } from './dimension-rollup/projection.js';
 import { pathSessions } from './path-sessions/projection.js';
 import { pathVisitors } from './path-visitors/projection.js';
 import { vitalHistograms } from './vital-histograms/projection.js';
@@ -25,6 +26,7 @@ export function createProjections(catalog: Catalog): readonly Projection[] {
     pathVisitors,
     vitalHistograms,
     pathSessions,
+    dimensionRollup,
   ] as Projection[];
 }
 

@@ -64,6 +64,7 @@ describe('the spine: hit → JetStream → projectors → Postgres → enveloped
       'agent_fetches',
       'agent_rollup_minute',
       'citation_gap',
+      'dimension_rollup',
       'path_sessions',
       'path_visitors',
       'raw_events',

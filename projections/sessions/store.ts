@@ -8,6 +8,7 @@ export const SESSION_TABLES = {
   rollupMinute: 'rollup_session_state',
   citationGap: 'citation_session_state',
   pathSessions: 'path_session_state',
+  dimensionRollup: 'dimension_session_state',
 } as const;
 export type SessionTable = (typeof SESSION_TABLES)[keyof typeof SESSION_TABLES];
 

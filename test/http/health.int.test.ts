@@ -26,6 +26,7 @@ describe('GET /healthz', () => {
         { name: 'path_visitors', last_seq: 0, lag: 0 },
         { name: 'vital_histograms', last_seq: 0, lag: 0 },
         { name: 'path_sessions', last_seq: 0, lag: 0 },
+        { name: 'dimension_rollup', last_seq: 0, lag: 0 },
       ],
     });
   });
@@ -50,6 +51,7 @@ describe('GET /healthz', () => {
           { name: 'path_visitors', last_seq: null, lag: 0 },
           { name: 'vital_histograms', last_seq: null, lag: 0 },
           { name: 'path_sessions', last_seq: null, lag: 0 },
+          { name: 'dimension_rollup', last_seq: null, lag: 0 },
         ],
       });
     } finally {

@@ -78,6 +78,7 @@ describe('twofold projections rebuild', () => {
       'agent_fetches',
       'agent_rollup_minute',
       'citation_gap',
+      'dimension_rollup',
       'path_sessions',
       'path_visitors',
       'raw_events',
@@ -93,6 +94,10 @@ describe('twofold projections rebuild', () => {
       await q(`SELECT sum(pageviews)::int AS pageviews, sum(visitors)::int AS visitors, sum(sessions)::int AS sessions,
         sum(duration_ms)::bigint AS duration FROM rollup_minute`),
     ).toEqual({ pageviews: 360, visitors: 120, sessions: 120, duration: 120 * 20 * MIN });
+    expect(
+      await q(`SELECT sum(pageviews)::int AS pageviews, sum(visitors)::int AS visitors FROM dimension_rollup
+        WHERE dim = 0 AND grain = 1440`),
+    ).toEqual({ pageviews: 360, visitors: 120 });
     // The index names of the migrations survive the swap, so later migrations can refer to them.
     expect(migrated).toEqual(expect.arrayContaining(['events_pkey', 'events_session', 'events_site_ts']));
     expect(await indexes()).toEqual(migrated);

@@ -11,7 +11,7 @@ import { citationGap } from '../../src/read/citation-gap/rows.js';
 import { citationGapSummary } from '../../src/read/citation-gap/summary.js';
 import { EMPTY_FILTERS, type FilterTree } from '../../src/read/envelope/filters.js';
 import type { Query } from '../../src/read/envelope/query.js';
-import { sourceFor } from '../../src/read/envelope/source.js';
+import { sourceFor } from '../../src/read/plan/planner.js';
 import type { StreamEvent } from '../../streams/events.js';
 import { createTestDatabase, insertSite, type TestDatabase } from '../support/database.js';
 import { fetched, hit, OPENAI_RANGE, UA } from '../support/events.js';

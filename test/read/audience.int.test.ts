@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFetchesProjection } from '../../projections/agent-fetches/projection.js';
 import { agentRollupMinuteProjection } from '../../projections/agent-rollup-minute/projection.js';
+import { dimensionRollup } from '../../projections/dimension-rollup/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
@@ -63,6 +64,7 @@ beforeAll(async () => {
   for (const p of [
     rawEvents,
     rollupMinute,
+    dimensionRollup,
     agentFetchesProjection(catalog),
     agentRollupMinuteProjection(catalog),
   ])

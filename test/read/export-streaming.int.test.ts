@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dimensionRollup } from '../../projections/dimension-rollup/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { createPool } from '../../src/db/pool.js';
 import { sql } from '../../src/db/sql.js';
@@ -81,7 +82,7 @@ beforeAll(async () => {
       }),
     ),
   ).flat();
-  await foldBatch(t.database.pool, rawEvents, messages([hits], 1));
+  for (const p of [rawEvents, dimensionRollup]) await foldBatch(t.database.pool, p, messages([hits], 1));
   counted = countingPool(createReadPool(t.database.url, t.deps.config));
   small = Fastify({ logger: false });
   registerErrorHandlers(small);

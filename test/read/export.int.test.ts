@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFetchesProjection } from '../../projections/agent-fetches/projection.js';
 import { agentRollupMinuteProjection } from '../../projections/agent-rollup-minute/projection.js';
+import { dimensionRollup } from '../../projections/dimension-rollup/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
@@ -57,6 +58,7 @@ async function fold(events: HitRecorded[], fetches: FetchRecorded[]) {
   for (const p of [
     rawEvents,
     rollupMinute,
+    dimensionRollup,
     agentFetchesProjection(catalog),
     agentRollupMinuteProjection(catalog),
   ])

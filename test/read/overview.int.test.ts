@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dimensionRollup } from '../../projections/dimension-rollup/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
@@ -44,7 +45,7 @@ async function fold(events: HitRecorded[]) {
   for (let i = 0; i < events.length; i += 40) groups.push(events.slice(i, i + 40));
   const msgs = messages(groups, seq);
   seq += msgs.length;
-  for (const p of [rawEvents, rollupMinute]) await foldBatch(db.pool, p, msgs);
+  for (const p of [rawEvents, rollupMinute, dimensionRollup]) await foldBatch(db.pool, p, msgs);
 }
 
 /** A visitor id lives one UTC day, as the daily salt makes it: `<day>:<n>`. */

@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 /** An ACCESS EXCLUSIVE lock on a table, held by the test's own connection until released. */
-async function lockTable(t: TestApp, table: 'sessions' | 'events'): Promise<() => Promise<void>> {
+async function lockTable(t: TestApp, table: 'sessions' | 'dimension_rollup'): Promise<() => Promise<void>> {
   const c: pg.PoolClient = await t.database.pool.connect();
   await c.query('BEGIN');
   await c.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
@@ -122,7 +122,8 @@ describe('READ_TIMEOUT_MS', () => {
   });
 
   it('a tool call that runs past it is JSON-RPC -32603 with data.code database_error', async () => {
-    const release = await lockTable(slow, 'events');
+    // A breakdown of days reads the dimension rollup.
+    const release = await lockTable(slow, 'dimension_rollup');
     try {
       const res = await within(
         slow.app.inject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS, type FilterTree } from '../../src/read/envelope/filters.js';
-import { sourceFor } from '../../src/read/envelope/source.js';
+import { sourceFor } from '../../src/read/plan/planner.js';
 
 const aligned = { start: new Date('2026-11-02T10:00:00Z'), end: new Date('2026-11-02T11:00:00Z') };
 const pathname: FilterTree = { and: [{ dimension: 'pathname', op: 'is', value: '/a' }] };

@@ -2,7 +2,7 @@ import type { Db } from '../../db/sql.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../envelope/source.js';
+import { type Source, sourceFor } from '../plan/planner.js';
 import { type AgentRankRow, type RollupRankDimension, rankFetches, rankRollupFetches } from './breakdown.js';
 import { type AgentTotals, agentTotals } from './totals.js';
 

@@ -2,7 +2,7 @@ import { type Db, type Sql, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { AGENT_DIMENSIONS, EMPTY_FILTERS, type FilterTree, filterDimensions } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../envelope/source.js';
+import { type Source, sourceFor } from '../plan/planner.js';
 import { agentRollupRows } from './rollup-rows.js';
 
 /** The sums every agent figure of a window (or bucket) derives from. */

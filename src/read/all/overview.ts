@@ -2,7 +2,7 @@ import { type Db, sql } from '../../db/sql.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Source } from '../envelope/source.js';
+import type { Source } from '../plan/planner.js';
 import { pageReadsBy } from './page-reads.js';
 
 export const ALL_OVERVIEW_METRICS = ['pageviews'] as const;

@@ -3,7 +3,7 @@ import { type Db, sql } from '../../db/sql.js';
 import { bucketStarts } from '../envelope/buckets.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Source } from '../envelope/source.js';
+import type { Source } from '../plan/planner.js';
 import type { Point, Timeseries } from '../stats/timeseries.js';
 import { ALL_OVERVIEW_METRICS } from './overview.js';
 import { pageReadsBy } from './page-reads.js';

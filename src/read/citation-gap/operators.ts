@@ -3,7 +3,7 @@ import { arrivalOperator } from '../../enrich/attribution.js';
 import type { Query } from '../envelope/query.js';
 import { type FilterTree, filterDimensions } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import type { Source } from '../envelope/source.js';
+import type { Source } from '../plan/planner.js';
 import { urlArrivals, urlFetches, wholeDays } from './url-figures.js';
 import { ratioOf } from './verdict.js';
 

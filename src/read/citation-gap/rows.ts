@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Db, type Sql, sql } from '../../db/sql.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
-import type { Source } from '../envelope/source.js';
+import type { Source } from '../plan/planner.js';
 import { Paging } from '../stats/breakdown.js';
 import { urlFigures, urlSource } from './url-figures.js';
 import { type CitationGapSettings, ratioOf, type Verdict, VERDICTS, verdictOf } from './verdict.js';

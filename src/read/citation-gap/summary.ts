@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
 import type { Query } from '../envelope/query.js';
-import type { Source } from '../envelope/source.js';
+import type { Source } from '../plan/planner.js';
 import { type OperatorRatio, operatorRatios } from './operators.js';
 import { judgedUrls, type OneWindow } from './rows.js';
 import { urlSource } from './url-figures.js';

@@ -8,7 +8,7 @@ import {
   filterDimensions,
 } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../envelope/source.js';
+import { type Source, sourceFor } from '../plan/planner.js';
 
 /*
  * The per-URL figures both readerships' page reads compare: agent fetches of a URL (from

@@ -7,7 +7,7 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { ALL_DIMENSIONS, type FilterTree, filterDimensions } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Source } from '../envelope/source.js';
+import type { Source } from '../plan/planner.js';
 import { Paging } from '../stats/breakdown.js';
 
 /** Decay is a fall from the previous window, always; a year-ago window is not what it judges. */

@@ -3,7 +3,7 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import { sourceFor } from '../envelope/source.js';
+import { sourceFor } from '../plan/planner.js';
 import { rollupTotals } from '../stats/rollup-totals.js';
 
 /**

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
 import { AppError } from '../../errors/app-error.js';
 import { columnOf, compileFilters } from '../envelope/filter-sql.js';
-import { HUMAN_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
+import { HUMAN_DIMENSIONS, type ResolvedDimension, resolveDimension } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
+import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
+import type { KeptDimension } from '../../../projections/dimension-rollup/dimensions.js';
+import { type Source, sourceOf } from '../plan/planner.js';
+import { rollupBreakdown } from './dimension-rollup.js';
 
 /**
  * `limit`/`page` of every list read: at most 10,000 rows a page and 10,000 pages (an unbounded
@@ -48,12 +52,41 @@ const iso = (d: Date) => d.toISOString();
  * Any filterable dimension, ranked by visitors (then pageviews, then value), with each value's
  * share of all visitors. Dimension values are per hit (a session's channel is copied onto its
  * hits), so a visitor seen with two values counts for both and shares may add up past 100.
- * From the raw hits: the rollups keep no dimension.
+ * From the dimension rollup where the planner says it answers (src/read/plan/planner.ts), else
+ * from the raw hits; both give the same rows.
  */
-export async function breakdown(db: Db, q: Query, p: BreakdownParams): Promise<BreakdownRow[]> {
+export async function breakdown(
+  db: Db,
+  q: Query,
+  p: BreakdownParams,
+  source?: Source,
+): Promise<BreakdownRow[]> {
   const resolved = resolveDimension(HUMAN_DIMENSIONS, p.dimension);
   if (!resolved.ok) throw new AppError('validation_error', resolved.message, { field: 'dimension' });
-  const value = columnOf(resolved.dimension, 'e');
+  const planned =
+    source ??
+    sourceOf(
+      {
+        window: q,
+        filters: q.filters,
+        dimension: resolved.dimension.name,
+        metrics: ['visitors', 'pageviews'],
+      },
+      DIMENSION_ROLLUP_ANSWERS,
+    );
+  if (planned === 'rollup' && !DIMENSION_ROLLUP_ANSWERS.breakdowns.has(resolved.dimension.name))
+    throw new Error(`the dimension rollup does not keep ${resolved.dimension.name}`);
+  const rows =
+    planned === 'rollup'
+      ? await rollupBreakdown(db, q.site, q, resolved.dimension.name as KeptDimension, p)
+      : await rawBreakdown(db, q, p, resolved.dimension);
+  return rows.map(({ total, ...r }) =>
+    total > 0 ? { ...r, share: Math.round((r.visitors / total) * 1000) / 10 } : r,
+  );
+}
+
+async function rawBreakdown(db: Db, q: Query, p: BreakdownParams, dimension: ResolvedDimension) {
+  const value = columnOf(dimension, 'e');
   const where = sql`e.site_id = ${q.site} AND e.ts >= ${iso(q.start)} AND e.ts < ${iso(q.end)}
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
   const { rows } = await db.query<BreakdownRow & { total: number }>(sql`
@@ -65,7 +98,5 @@ export async function breakdown(db: Db, q: Query, p: BreakdownParams): Promise<B
     FROM ranked r CROSS JOIN (SELECT count(DISTINCT e.visitor_id) AS total FROM events e WHERE ${where}) t
     ORDER BY r.visitors DESC, r.pageviews DESC, r.value ASC NULLS LAST
     LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
-  return rows.map(({ total, ...r }) =>
-    total > 0 ? { ...r, share: Math.round((r.visitors / total) * 1000) / 10 } : r,
-  );
+  return rows;
 }

@@ -3,7 +3,10 @@ import { type Db, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
+import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
+import { type Source, sourceOf } from '../plan/planner.js';
 import { Paging } from './breakdown.js';
+import { rollupEventNames, rollupEventProperty } from './dimension-rollup.js';
 
 export const EventsParams = Paging.extend({
   /** With `property`: the event whose property values to break down. */
@@ -29,9 +32,31 @@ const iso = (d: Date) => d.toISOString();
 
 /**
  * Custom events (`twofold('Signup', …)`; identify calls are not events) ranked by the visitors
- * who sent them; with `name` and `property`, that event's counts per value of the property.
+ * who sent them; with `name` and `property`, that event's counts per value of the property. From
+ * the dimension rollup where the planner says it answers; a property some of the event's hits
+ * in the window lack (a null row) is read from the raw hits.
  */
-export async function events(db: Db, q: Query, p: EventsParams): Promise<EventRow[]> {
+export async function events(db: Db, q: Query, p: EventsParams, source?: Source): Promise<EventRow[]> {
+  const planned =
+    source ??
+    sourceOf(
+      {
+        window: q,
+        filters: q.filters,
+        dimension: p.property === undefined ? 'event' : 'event_property',
+        metrics: ['visitors', 'events'],
+      },
+      DIMENSION_ROLLUP_ANSWERS,
+    );
+  if (planned === 'rollup') {
+    if (p.property === undefined) return rollupEventNames(db, q.site, q, p, p.name);
+    const rows = await rollupEventProperty(db, q.site, q, p.name!, p.property, p);
+    if (rows) return rows;
+  }
+  return rawEvents(db, q, p);
+}
+
+async function rawEvents(db: Db, q: Query, p: EventsParams): Promise<EventRow[]> {
   const value = p.property !== undefined ? sql`e.props->>${p.property}::text` : sql`e.name`;
   const which = p.name !== undefined ? sql`e.name = ${p.name}` : sql`e.name <> 'identify'`;
   const { rows } = await db.query<EventRow>(sql`

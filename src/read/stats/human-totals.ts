@@ -2,7 +2,7 @@ import { type Db, type Sql, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { EMPTY_FILTERS, type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../envelope/source.js';
+import { type Source, sourceFor } from '../plan/planner.js';
 import { rollupTotals } from './rollup-totals.js';
 import type { HumanTotals } from './totals.js';
 
@@ -10,7 +10,7 @@ const iso = (d: Date) => d.toISOString();
 
 /**
  * A site's human totals over a window, from the minute rollups when the planner allows it (see
- * source.ts), else from the raw tables; both give the same figures. Sessions (with their bounces
+ * src/read/plan/planner.ts), else from the raw tables; both give the same figures. Sessions (with their bounces
  * and duration) belong to the window their first hit lies in, on both paths. With filters,
  * visitors and pageviews count the matching hits, and sessions those with a matching hit.
  */

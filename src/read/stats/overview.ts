@@ -2,7 +2,7 @@ import type { Db } from '../../db/sql.js';
 import { percentChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Source } from '../envelope/source.js';
+import type { Source } from '../plan/planner.js';
 import { humanTotals } from './human-totals.js';
 import type { HumanTotals } from './totals.js';
 

@@ -3,6 +3,9 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Paging } from './breakdown.js';
+import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
+import { type Source, sourceOf } from '../plan/planner.js';
+import { rollupPages } from './dimension-rollup.js';
 import { sessionMatches } from './human-totals.js';
 
 export interface PageRow {
@@ -23,9 +26,30 @@ const iso = (d: Date) => d.toISOString();
 
 /**
  * Pages ranked by visitors, with entries and exits (sessions that started in the window, by
- * their first and last pageview) and the engagement the tracker reported for each pageview.
+ * their first and last pageview) and the engagement the tracker reported for each pageview. From
+ * the dimension rollup where the planner says it answers, else from the raw hits and sessions.
  */
-export async function pages(db: Db, q: Query, p: Paging): Promise<PageRow[]> {
+export async function pages(db: Db, q: Query, p: Paging, source?: Source): Promise<PageRow[]> {
+  const planned =
+    source ??
+    sourceOf(
+      {
+        window: q,
+        filters: q.filters,
+        dimension: 'pathname',
+        metrics: ['visitors', 'pageviews', 'entries', 'exits', 'engagement'],
+      },
+      DIMENSION_ROLLUP_ANSWERS,
+    );
+  const rows = planned === 'rollup' ? await rollupPages(db, q.site, q, p) : await rawPages(db, q, p);
+  return rows.map(({ scroll, engaged, ...r }) => ({
+    ...r,
+    ...(scroll === null ? {} : { scroll_depth: Math.round(scroll) }),
+    ...(engaged === null ? {} : { time_on_page: Math.round(engaged / 100) / 10 }),
+  }));
+}
+
+async function rawPages(db: Db, q: Query, p: Paging) {
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
   const sessions = sql`site_id = ${q.site} AND started_at >= ${iso(q.start)} AND started_at < ${iso(q.end)}
     AND ${sessionMatches(q.filters, sql`s.id`)}`;
@@ -46,9 +70,5 @@ export async function pages(db: Db, q: Query, p: Paging): Promise<PageRow[]> {
     WHERE h.pageviews > 0
     ORDER BY h.visitors DESC, h.pageviews DESC, h.pathname
     LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
-  return rows.map(({ scroll, engaged, ...r }) => ({
-    ...r,
-    ...(scroll === null ? {} : { scroll_depth: Math.round(scroll) }),
-    ...(engaged === null ? {} : { time_on_page: Math.round(engaged / 100) / 10 }),
-  }));
+  return rows;
 }

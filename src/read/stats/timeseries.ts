@@ -3,7 +3,7 @@ import { type Db, sql } from '../../db/sql.js';
 import { bucketStarts } from '../envelope/buckets.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../envelope/source.js';
+import { type Source, sourceFor } from '../plan/planner.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { sessionMatches } from './human-totals.js';

@@ -1,0 +1,32 @@
+/** What a read asks a source for: a figure per row (bucket or dimension value). */
+export type Metric =
+  | 'visitors'
+  | 'pageviews'
+  | 'events'
+  | 'sessions'
+  | 'bounces'
+  | 'duration'
+  | 'entries'
+  | 'exits'
+  | 'engagement';
+
+/**
+ * What a projection's tables answer exactly, declared beside it; the read planner
+ * (src/read/plan/planner.ts) picks a source from these and falls back to the raw hits.
+ */
+export interface Answers {
+  /** The projection. */
+  readonly name: string;
+  /** Its finest unit: window edges and bucket starts must fall on one. */
+  readonly unitMs: number;
+  /** Dimensions a read may break down by (none: totals only). */
+  readonly breakdowns: ReadonlySet<string>;
+  /** Dimensions a filter may name. */
+  readonly filters: ReadonlySet<string>;
+  readonly metrics: ReadonlySet<Metric>;
+  /**
+   * Distinct visitors only for windows (and buckets) that start or end on a UTC midnight: one
+   * strictly inside a UTC day would need the raw hits of the visitors first seen before it.
+   */
+  readonly visitorsFromMidnight: boolean;
+}

@@ -1,0 +1,80 @@
+import type { Answers, Metric } from '../../../projections/answers.js';
+import { ROLLUP_MINUTE_ANSWERS } from '../../../projections/rollup-minute/answers.js';
+import { type FilterTree, filterDimensions } from '../envelope/filters.js';
+import type { Window } from '../envelope/range.js';
+
+export type { Answers, Metric };
+
+/** What a read needs from its source. */
+export interface ReadNeeds {
+  window: Window;
+  /** Starts of the buckets the window is cut into (none: one figure for the whole window). */
+  bucketStarts?: readonly Date[];
+  filters?: FilterTree;
+  /** The dimension the read breaks down by. */
+  dimension?: string;
+  metrics: readonly Metric[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** A span from `start` to `end` lying strictly inside one UTC day, touching neither midnight. */
+const insideOneDay = (start: number, end: number) =>
+  start % DAY_MS !== 0 && end < Math.floor(start / DAY_MS) * DAY_MS + DAY_MS;
+
+/** Whether `a`'s tables answer the read exactly. */
+export function answers(a: Answers, needs: ReadNeeds): boolean {
+  if (needs.filters && [...filterDimensions(needs.filters)].some((d) => !a.filters.has(d))) return false;
+  if (needs.dimension !== undefined && !a.breakdowns.has(needs.dimension)) return false;
+  if (needs.metrics.some((m) => !a.metrics.has(m))) return false;
+  const starts = needs.bucketStarts ?? [];
+  const onUnit = (d: Date) => d.getTime() % a.unitMs === 0;
+  if (![needs.window.start, needs.window.end, ...starts].every(onUnit)) return false;
+  const spans =
+    starts.length === 0
+      ? [[needs.window.start, needs.window.end] as const]
+      : starts.map((s, i) => [s, starts[i + 1] ?? needs.window.end] as const);
+  if (
+    a.visitorsFromMidnight &&
+    needs.metrics.includes('visitors') &&
+    spans.some(([s, e]) => insideOneDay(s.getTime(), e.getTime()))
+  )
+    return false;
+  return true;
+}
+
+/** The first source (in the caller's order of preference) that answers the read, else the raw hits. */
+export function plan(needs: ReadNeeds, sources: readonly Answers[]): Answers | 'raw' {
+  return sources.find((a) => answers(a, needs)) ?? 'raw';
+}
+
+export type Source = 'rollup' | 'raw';
+
+/** `rollup` when `source` answers the read, else `raw`. */
+export const sourceOf = (needs: ReadNeeds, source: Answers): Source =>
+  plan(needs, [source]) === 'raw' ? 'raw' : 'rollup';
+
+const KEEPS_NOTHING: ReadonlySet<string> = new Set();
+
+/**
+ * Totals by minute from the minute rollups or from the raw tables: the rollups answer when both
+ * window edges and the starts of the buckets fall on whole minutes (any other edge would split a
+ * minute; only zones' historical offsets in seconds give such buckets) and no filter names a
+ * dimension they do not keep (`keeps`: none by default; the per-URL rollups of the citation gap
+ * keep `pathname`).
+ */
+export function sourceFor(
+  w: Window,
+  filters?: FilterTree,
+  bucketStarts: readonly Date[] = [],
+  keeps: ReadonlySet<string> = KEEPS_NOTHING,
+): Source {
+  const minute = keeps.size === 0 ? ROLLUP_MINUTE_ANSWERS : { ...ROLLUP_MINUTE_ANSWERS, filters: keeps };
+  const needs: ReadNeeds = {
+    window: w,
+    bucketStarts,
+    metrics: ['pageviews'],
+    ...(filters ? { filters } : {}),
+  };
+  return sourceOf(needs, minute);
+}

@@ -1,0 +1,177 @@
+import {
+  DIMENSION_CODES,
+  DIMENSION_GRAINS,
+  type KeptDimension,
+} from '../../../projections/dimension-rollup/dimensions.js';
+import { type Db, raw, type Sql, sql } from '../../db/sql.js';
+import type { Window } from '../envelope/range.js';
+import { splitByGrains, visitorSpans } from './rollup-totals.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A window as the dimension rollup's rows: each span from or to a UTC midnight (the planner
+ * sends a window inside one UTC day to the raw hits) as whole days, then hours, then quarter
+ * hours at its edges; `last` when the span ends at a midnight, so it counts `visitors_last`.
+ */
+function windowParts(w: Window) {
+  const parts = visitorSpans([w]).flatMap((span) => {
+    if (span.count === 'inner')
+      throw new Error('the dimension rollup cannot count visitors inside one UTC day');
+    return splitByGrains(span.start, span.end, DIMENSION_GRAINS).map((p) => ({
+      ...p,
+      last: span.count === 'last',
+    }));
+  });
+  return sql`unnest(${parts.map((p) => p.grain.grain)}::smallint[], ${parts.map((p) => iso(p.start))}::timestamptz[],
+    ${parts.map((p) => iso(p.end))}::timestamptz[], ${parts.map((p) => p.last)}::boolean[]) AS p(grain, s, e, last)`;
+}
+
+const VISITORS = raw('sum(CASE WHEN p.last THEN r.visitors_last ELSE r.visitors END)');
+
+/**
+ * `rows` (the grouped rows of table `r` in the part `p`, alias `x`) for every part of the window:
+ * one index range a part. As a join, Postgres guessed thousands of rows from the parts' unnest and
+ * chose to read the whole table in parallel.
+ */
+const eachPart = (w: Window, rows: Sql) => sql`${windowParts(w)} CROSS JOIN LATERAL (${rows}) x`;
+const inPart = raw('r.grain = p.grain AND r.at >= p.s AND r.at < p.e');
+
+interface Page {
+  limit: number;
+  page: number;
+}
+const pageOf = (p: Page) => sql`LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`;
+
+/**
+ * A breakdown by a kept dimension, ranked as the raw read ranks it (visitors, pageviews, value),
+ * with the window's distinct visitors (the share base) on every row.
+ */
+export async function rollupBreakdown(
+  db: Db,
+  site: number,
+  w: Window,
+  dimension: KeptDimension,
+  p: Page,
+): Promise<{ value: string | null; visitors: number; pageviews: number; total: number }[]> {
+  const dim = DIMENSION_CODES[dimension];
+  const { rows } = await db.query(sql`
+    WITH sums AS (
+      SELECT x.dim, x.value, sum(x.pageviews) AS pageviews, sum(x.events) AS events, sum(x.visitors) AS visitors
+      FROM ${eachPart(
+        w,
+        sql`SELECT r.dim, r.value, sum(r.pageviews) AS pageviews, sum(r.events) AS events, ${VISITORS} AS visitors
+        FROM dimension_rollup r
+        WHERE r.site_id = ${site} AND r.dim = ANY(${[DIMENSION_CODES.all, dim]}::smallint[]) AND ${inPart}
+        GROUP BY r.dim, r.value`,
+      )}
+      GROUP BY x.dim, x.value)
+    SELECT s.value, s.visitors, s.pageviews, t.total
+    FROM sums s CROSS JOIN (SELECT coalesce(sum(visitors), 0) AS total FROM sums WHERE dim = ${DIMENSION_CODES.all}) t
+    WHERE s.dim = ${dim} AND s.events > 0
+    ORDER BY s.visitors DESC, s.pageviews DESC, s.value ASC NULLS LAST
+    ${pageOf(p)}`);
+  return rows;
+}
+
+/**
+ * Pages with a pageview in the window, ranked by visitors, with the sessions that started in it
+ * by entry and exit page and the summed engagement of their pageviews (`scroll` and `engaged`
+ * the means, as numerics, as the raw read's `avg` gives them).
+ */
+export async function rollupPages(db: Db, site: number, w: Window, p: Page) {
+  const { rows } = await db.query<{
+    pathname: string;
+    visitors: number;
+    pageviews: number;
+    entries: number;
+    exits: number;
+    scroll: number | null;
+    engaged: number | null;
+  }>(sql`
+    WITH top AS (
+      SELECT x.value AS pathname, sum(x.visitors) AS visitors, sum(x.pageviews) AS pageviews
+      FROM ${eachPart(
+        w,
+        sql`SELECT r.value, ${VISITORS} AS visitors, sum(r.pageviews) AS pageviews
+        FROM dimension_rollup r WHERE r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.pathname} AND ${inPart}
+        GROUP BY r.value`,
+      )}
+      GROUP BY x.value HAVING sum(x.pageviews) > 0
+      ORDER BY 2 DESC, 3 DESC, 1
+      ${pageOf(p)}),
+    extra AS (
+      SELECT x.pathname, sum(x.entries) AS entries, sum(x.exits) AS exits, sum(x.scroll) AS scroll,
+             sum(x.scroll_n) AS scroll_n, sum(x.engaged) AS engaged, sum(x.engaged_n) AS engaged_n
+      FROM ${eachPart(
+        w,
+        sql`SELECT r.pathname, sum(r.entries) AS entries, sum(r.exits) AS exits, sum(r.scroll) AS scroll,
+          sum(r.scroll_n) AS scroll_n, sum(r.engaged_ms) AS engaged, sum(r.engaged_n) AS engaged_n
+        FROM page_rollup r
+        WHERE r.site_id = ${site} AND ${inPart} AND r.pathname IN (SELECT pathname FROM top)
+        GROUP BY r.pathname`,
+      )}
+      GROUP BY x.pathname)
+    SELECT h.pathname, h.visitors, h.pageviews, coalesce(x.entries, 0) AS entries, coalesce(x.exits, 0) AS exits,
+           x.scroll::numeric / nullif(x.scroll_n, 0) AS scroll, x.engaged::numeric / nullif(x.engaged_n, 0) AS engaged
+    FROM top h LEFT JOIN extra x ON x.pathname = h.pathname
+    ORDER BY h.visitors DESC, h.pageviews DESC, h.pathname`);
+  return rows;
+}
+
+/** Custom events but identify calls (or the one named), ranked by visitors, then events, then name. */
+export async function rollupEventNames(db: Db, site: number, w: Window, p: Page, only?: string) {
+  const { rows } = await db.query<{ value: string; visitors: number; events: number }>(sql`
+    SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events
+    FROM ${eachPart(
+      w,
+      sql`SELECT r.value, ${VISITORS} AS visitors, sum(r.events) AS events
+      FROM dimension_rollup r
+      WHERE r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.event} AND ${inPart}
+        AND ${only === undefined ? sql`r.value <> 'identify'` : sql`r.value = ${only}`}
+      GROUP BY r.value`,
+    )}
+    GROUP BY x.value HAVING sum(x.events) > 0
+    ORDER BY 2 DESC, 3 DESC, 1
+    ${pageOf(p)}`);
+  return rows;
+}
+
+/**
+ * An event's counts per value of one property, or undefined when some of its hits in the window
+ * lack the property: their null row's distinct visitors are in no counter.
+ */
+export async function rollupEventProperty(
+  db: Db,
+  site: number,
+  w: Window,
+  name: string,
+  key: string,
+  p: Page,
+) {
+  const { rows: sums } = await db.query<{ missing: number }>(sql`
+    SELECT coalesce((SELECT sum(x.events) FROM ${eachPart(
+      w,
+      sql`SELECT sum(r.events) AS events FROM dimension_rollup r
+      WHERE r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.event} AND r.value = ${name} AND ${inPart}`,
+    )}), 0)
+         - coalesce((SELECT sum(x.events) FROM ${eachPart(
+           w,
+           sql`SELECT sum(r.events) AS events FROM event_property_rollup r
+           WHERE r.site_id = ${site} AND r.name = ${name} AND r.key = ${key} AND ${inPart}`,
+         )}), 0) AS missing`);
+  if (sums[0]!.missing !== 0) return undefined;
+  const { rows } = await db.query<{ value: string; visitors: number; events: number }>(sql`
+    SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events
+    FROM ${eachPart(
+      w,
+      sql`SELECT r.value, ${VISITORS} AS visitors, sum(r.events) AS events
+      FROM event_property_rollup r
+      WHERE r.site_id = ${site} AND r.name = ${name} AND r.key = ${key} AND ${inPart}
+      GROUP BY r.value`,
+    )}
+    GROUP BY x.value HAVING sum(x.events) > 0
+    ORDER BY 2 DESC, 3 DESC, 1
+    ${pageOf(p)}`);
+  return rows;
+}

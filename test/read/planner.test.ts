@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DIMENSION_ROLLUP_ANSWERS } from '../../projections/dimension-rollup/answers.js';
+import { ROLLUP_MINUTE_ANSWERS } from '../../projections/rollup-minute/answers.js';
+import { EMPTY_FILTERS, type FilterTree } from '../../src/read/envelope/filters.js';
+import { plan, type ReadNeeds } from '../../src/read/plan/planner.js';
+
+const at = (iso: string) => new Date(iso);
+const SOURCES = [DIMENSION_ROLLUP_ANSWERS, ROLLUP_MINUTE_ANSWERS];
+const planned = (needs: ReadNeeds) => {
+  const p = plan(needs, SOURCES);
+  return p === 'raw' ? 'raw' : p.name;
+};
+// A Kolkata day: from 18:30 UTC to 18:30 the next day, across a UTC midnight.
+const kolkataDay = { start: at('2026-11-01T18:30:00Z'), end: at('2026-11-02T18:30:00Z') };
+const country: FilterTree = { and: [{ dimension: 'country', op: 'is', value: 'DE' }] };
+
+describe('the read planner', () => {
+  it('answers a breakdown by a kept dimension from the dimension rollup on days of any zone', () => {
+    const needs: ReadNeeds = { window: kolkataDay, dimension: 'country', metrics: ['visitors', 'pageviews'] };
+    expect(planned(needs)).toBe('dimension_rollup');
+    expect(planned({ ...needs, filters: EMPTY_FILTERS })).toBe('dimension_rollup');
+  });
+
+  it('falls back to the raw hits for a filter, an unkept dimension or an edge off a quarter hour', () => {
+    const needs: ReadNeeds = { window: kolkataDay, dimension: 'country', metrics: ['visitors'] };
+    expect(planned({ ...needs, filters: country })).toBe('raw');
+    expect(planned({ ...needs, dimension: 'props.plan' })).toBe('raw');
+    expect(planned({ ...needs, dimension: 'asn' })).toBe('raw');
+    expect(planned({ ...needs, window: { ...kolkataDay, end: at('2026-11-02T18:31:00Z') } })).toBe('raw');
+  });
+
+  it('counts visitors of a window inside one UTC day from the raw hits, other figures from the rollup', () => {
+    const inside = { start: at('2026-11-02T10:00:00Z'), end: at('2026-11-02T14:00:00Z') };
+    expect(planned({ window: inside, dimension: 'pathname', metrics: ['visitors', 'pageviews'] })).toBe(
+      'raw',
+    );
+    expect(planned({ window: inside, dimension: 'pathname', metrics: ['pageviews'] })).toBe(
+      'dimension_rollup',
+    );
+    // Ending at the next midnight is a span the rollup counts (by last hits).
+    const toMidnight = { start: at('2026-11-02T10:00:00Z'), end: at('2026-11-03T00:00:00Z') };
+    expect(planned({ window: toMidnight, dimension: 'pathname', metrics: ['visitors'] })).toBe(
+      'dimension_rollup',
+    );
+  });
+
+  it('gives totals to the minute rollups, which count visitors inside a day too, by minute buckets', () => {
+    const hour = { start: at('2026-11-02T10:00:00Z'), end: at('2026-11-02T11:00:00Z') };
+    const minutes = [0, 1, 2].map((m) => at(`2026-11-02T10:0${m}:00Z`));
+    expect(planned({ window: hour, bucketStarts: minutes, metrics: ['visitors', 'sessions'] })).toBe(
+      'rollup_minute',
+    );
+    const offMinute = [at('2026-11-02T10:00:30Z')];
+    expect(planned({ window: hour, bucketStarts: offMinute, metrics: ['visitors'] })).toBe('raw');
+  });
+});
