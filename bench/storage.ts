@@ -32,12 +32,13 @@ const design: ReadDataDesign = {
 const FOLD_EVENTS = 10_000;
 /** The size the goals are set at. */
 const GOAL_EVENTS = 10_000_000;
-/** Tables that hold what a fold needs of sessions and visitors still open, not figures reads answer. */
+/** Tables that hold what a fold needs of sessions and visitors still open (pruned), not figures reads answer. */
 const STATE_TABLES = new Set([
   'rollup_session_state',
-  'rollup_visitor_state',
   'citation_session_state',
   'path_session_state',
+  'path_session_numbers',
+  'path_visitor_numbers',
 ]);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

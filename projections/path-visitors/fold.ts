@@ -1,5 +1,6 @@
 import { empty, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
+import { newestHit, visitorHorizon } from '../sessions/horizon.js';
 
 /** Visitor numbers per bit string block of `path_visitors_day` (migration 0019). */
 const BLOCK_BITS = 4096;
@@ -143,4 +144,25 @@ export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisito
           ${added.map((a) => a.n)}::int[])`,
     );
   return [...out, ...writePathBits(PATH_VISITOR_TABLES, views, ns)];
+}
+
+/**
+ * Deletes the numbers of visitors whose day ended before the day the grace reaches back into
+ * (sessions/horizon.ts): a visitor id lives one UTC day, so no later pageview looks them up.
+ * Numbers rise in stream order and every visitor of a later day has its bit in that day's rows,
+ * so the numbers below the lowest block of those rows are all such visitors'; the site's highest
+ * number stays, so the next new visitor's is never one given before.
+ */
+export function prunePathVisitorNumbers(hits: readonly HitRecorded[]): Sql[] {
+  const newest = newestHit(hits);
+  if (newest === null) return [];
+  const sites = [...new Set(hits.map((h) => h.site))];
+  return [
+    sql`
+    DELETE FROM path_visitor_numbers v USING (
+      SELECT s.site_id, (SELECT min(d.block) FROM path_visitors_day d
+        WHERE d.site_id = s.site_id AND d.day >= ${new Date(visitorHorizon(newest)).toISOString()}::timestamptz) AS block
+      FROM unnest(${sites}::bigint[]) AS s(site_id)) kept
+    WHERE v.site_id = kept.site_id AND v.n < kept.block * ${raw(String(BLOCK_BITS))}`,
+  ];
 }
