@@ -72,7 +72,7 @@ const DAY_COLUMN: Record<string, string> = {
   vital_buckets: 'start',
   vital_values: 'start',
   vital_page_buckets: 'start',
-  vital_page_samples: 'ts',
+  vital_page_samples: 'day',
 };
 
 /** ISO weeks (UTC) of `start`: date_trunc('week') starts weeks on Monday, as the fold's periodStart does. */

@@ -2,8 +2,8 @@
 // projection (tables and indexes), and the CPU the stream encoding costs a hit. The designed tracker
 // hits of bench:read (read-data.ts), at its daily volume (10 M events over 90 days), for
 // STORAGE_DAYS days: appended to a stream of their own, and folded through every projection by the
-// projections' own code, in stream order, on a database of their own. Needs DATABASE_URL and
-// NATS_URL.
+// projections' own code, in stream order, on a database of their own (kept with STORAGE_KEEP=1, as
+// twofold_bench_storage). Needs DATABASE_URL and NATS_URL.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { createProjections } from '../projections/index.js';
@@ -179,6 +179,17 @@ async function postgres(url: string, days: Sequenced[][]) {
       const bytes = mine.reduce((a, s) => a + total(s), 0);
       console.log(`${p.name.padEnd(20)}  ${per(bytes).padStart(7)} B/event  ${kb(bytes)}`);
     }
+    const { rows: indexes } = await db.query<{ table: string; index: string; bytes: string }>(
+      `SELECT tablename AS table, indexname AS index, pg_relation_size(indexname::regclass) AS bytes
+       FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1) ORDER BY 3 DESC`,
+      [sizes.filter((s) => s.indexes / humans >= 10).map((s) => s.table)],
+    );
+    console.log('\nIndexes of the tables whose indexes take 10 B an event or more');
+    for (const i of indexes)
+      console.log(
+        `${i.table.padEnd(22)}  ${i.index.padEnd(36)}  ${per(Number(i.bytes)).padStart(7)} B/event`,
+      );
+    console.log('');
     const all = sizes.reduce((a, s) => a + total(s), 0);
     const state = sizes.filter((s) => STATE_TABLES.has(s.table)).reduce((a, s) => a + total(s), 0);
     console.log(`all projections       ${per(all).padStart(7)} B/event  (state tables ${per(state)} of it)`);
@@ -187,7 +198,8 @@ async function postgres(url: string, days: Sequenced[][]) {
     const atGoal = (all - state) / humans + state / GOAL_EVENTS;
     console.log(`at ${GOAL_EVENTS / 1e6} M events (the same state)  ${atGoal.toFixed(1)} B/event`);
   } finally {
-    await drop();
+    if (process.env.STORAGE_KEEP === '1') await db.end();
+    else await drop();
   }
 }
 
