@@ -5,6 +5,7 @@ import { newestHit, visitorHorizon } from '../sessions/horizon.js';
 /** Visitor numbers per bit string block of `path_visitors_day` (migration 0019). */
 const BLOCK_BITS = 4096;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** Visitor number `n`'s block of `path_visitors_day`, and the block's bit string with only its bit set. */
 export const blockOf = (n: Sql) => sql`${n} / ${raw(String(BLOCK_BITS))}`;
@@ -62,7 +63,7 @@ export const PATH_SESSION_TABLES: PathBitTables = {
 };
 
 /**
- * Keeps each pageview with its number `ns[i]`, and sets the number's bit in the row of the
+ * Keeps each pageview's time with its number `ns[i]` (its hour's row), and sets the number's bit in the row of the
  * pageview's UTC day, path and block, and in those of its day, block and each directory prefix of
  * its path (adding the pageview there when the tables count them).
  */
@@ -71,12 +72,19 @@ export function writePathBits(t: PathBitTables, views: readonly HitRecorded[], n
     ? [raw(`${t.bits}, pageviews`), sql`, count(*)`, raw(', pageviews = d.pageviews + excluded.pageviews')]
     : [raw(t.bits), empty, empty];
   const merge = raw(`${t.bits} = d.${t.bits} | excluded.${t.bits}`);
+  // The pageviews of an hour and path in one row, in time order (merged on each append, so any
+  // batching writes the same row): milliseconds into the hour and numbers, as two arrays.
+  const hourOf = (h: HitRecorded) => Math.floor(h.ts / HOUR_MS) * HOUR_MS;
   const out: Sql[] = [
     sql`
-    INSERT INTO ${raw(t.hits)} (site_id, ts, pathname, n)
-    SELECT * FROM unnest(${views.map((h) => h.site)}::bigint[],
-      ${views.map((h) => new Date(h.ts).toISOString())}::timestamptz[], ${views.map((h) => h.pathname)}::text[],
-      ${ns}::int[])`,
+    INSERT INTO ${raw(t.hits)} AS d (site_id, hour, pathname, ms, ns)
+    SELECT site_id, hour, pathname, array_agg(ms ORDER BY ms, n), array_agg(n ORDER BY ms, n)
+    FROM unnest(${views.map((h) => h.site)}::bigint[],
+      ${views.map((h) => new Date(hourOf(h)).toISOString())}::timestamptz[], ${views.map((h) => h.pathname)}::text[],
+      ${views.map((h) => h.ts - hourOf(h))}::int[], ${ns}::int[]) AS v(site_id, hour, pathname, ms, n)
+    GROUP BY 1, 2, 3
+    ON CONFLICT (site_id, hour, pathname) DO UPDATE SET (ms, ns) = (
+      SELECT array_agg(m ORDER BY m, x), array_agg(x ORDER BY m, x) FROM unnest(d.ms || excluded.ms, d.ns || excluded.ns) AS u(m, x))`,
   ];
   const dayOf = (h: HitRecorded) => new Date(Math.floor(h.ts / DAY_MS) * DAY_MS).toISOString();
   out.push(sql`

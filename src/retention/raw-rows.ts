@@ -11,8 +11,8 @@ import type { Logger } from '../log.js';
 export const RAW_TABLES = [
   { table: 'events', before: 'ts' },
   { table: 'sessions', before: 'started_at', also: 'last_seen_at' },
-  { table: 'path_visitor_hits', before: 'ts' },
-  { table: 'path_session_hits', before: 'ts' },
+  { table: 'path_visitor_hits', before: 'hour' },
+  { table: 'path_session_hits', before: 'hour' },
   { table: 'vital_page_samples', before: 'day' },
   { table: 'agent_fetches', before: 'ts' },
 ] as const;
