@@ -3,3 +3,5 @@
 CREATE INDEX rollup_session_state_last_seen ON rollup_session_state (last_seen_at);
 CREATE INDEX citation_session_state_last_seen ON citation_session_state (last_seen_at);
 CREATE INDEX path_session_state_last_seen ON path_session_state (last_seen_at);
+-- path_visitor_numbers are pruned below the lowest block of a day's rows: one probe a day.
+CREATE INDEX path_visitors_day_block ON path_visitors_day (site_id, day, block);

@@ -157,9 +157,11 @@ export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisito
 /**
  * Deletes the numbers of visitors whose day ended before the day the grace reaches back into
  * (sessions/horizon.ts): a visitor id lives one UTC day, so no later pageview looks them up.
- * Numbers rise in stream order and every visitor of a later day has its bit in that day's rows,
- * so the numbers below the lowest block of those rows are all such visitors'; the site's highest
- * number stays, so the next new visitor's is never one given before.
+ * Numbers rise in stream order (receive order) and every visitor of a later day has its bit in
+ * that day's rows, so the numbers below the lowest block of the rows of the horizon's day and the
+ * two after it (one probe each of `path_visitors_day_block`, whatever the size of the day) are all
+ * earlier visitors'; the site's highest number stays, so the next new visitor's is never one given
+ * before.
  */
 export function prunePathVisitorNumbers(hits: readonly HitRecorded[]): Sql[] {
   const newest = newestHit(hits);
@@ -168,8 +170,9 @@ export function prunePathVisitorNumbers(hits: readonly HitRecorded[]): Sql[] {
   return [
     sql`
     DELETE FROM path_visitor_numbers v USING (
-      SELECT s.site_id, (SELECT min(d.block) FROM path_visitors_day d
-        WHERE d.site_id = s.site_id AND d.day >= ${new Date(visitorHorizon(newest)).toISOString()}::timestamptz) AS block
+      SELECT s.site_id, (SELECT min((SELECT min(d.block) FROM path_visitors_day d WHERE d.site_id = s.site_id AND d.day = g.day))
+        FROM generate_series(${new Date(visitorHorizon(newest)).toISOString()}::timestamptz,
+          ${new Date(visitorHorizon(newest) + 2 * DAY_MS).toISOString()}::timestamptz, interval '1 day') AS g(day)) AS block
       FROM unnest(${sites}::bigint[]) AS s(site_id)) kept
     WHERE v.site_id = kept.site_id AND v.n < kept.block * ${raw(String(BLOCK_BITS))}`,
   ];
