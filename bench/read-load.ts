@@ -36,7 +36,7 @@ import {
 /** The projections folded for the designed week, whose rows the later weeks copy. */
 const COPIED: readonly Projection[] = [rawEvents, rollupMinute, vitalHistograms] as Projection[];
 /**
- * The same, folding the designed week without pruning rollup_minute's session and visitor state,
+ * The same, folding the designed week without pruning rollup_minute's session state,
  * so that its copies hold the later weeks' state; the design's end prunes it as the fold would
  * (`pruneAtEnd`).
  */

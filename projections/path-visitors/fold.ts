@@ -63,9 +63,9 @@ export const PATH_SESSION_TABLES: PathBitTables = {
 };
 
 /**
- * Keeps each pageview's time with its number `ns[i]` (its hour's row), and sets the number's bit in the row of the
- * pageview's UTC day, path and block, and in those of its day, block and each directory prefix of
- * its path (adding the pageview there when the tables count them).
+ * Keeps each pageview's time with its number `ns[i]` (in its hour's row), and sets the number's
+ * bit in the row of the pageview's UTC day, path and block, and in those of its day, block and each
+ * directory prefix of its path (adding the pageview there when the tables count them).
  */
 export function writePathBits(t: PathBitTables, views: readonly HitRecorded[], ns: readonly number[]): Sql[] {
   const [bits, count, add] = t.pageviews

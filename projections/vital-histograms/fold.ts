@@ -22,9 +22,9 @@ export const vitalHits = (hits: readonly HitRecorded[]) => hits.filter((h) => h.
  * Adds each `web_vitals` hit to its day's and its week's rows: the hit to `vital_hits` (by page and
  * device type), each vital it carries to its bucket in `vital_buckets` and its value in
  * `vital_values`, and per page to its bucket in `vital_page_buckets`; each vital once to
- * `vital_page_samples` (migrations 0028, 0032). Values go through `real`, as into `events`, so both hold the same numbers. Like
- * every rollup, run once per batch (the runner's claimed sequence): a batch folded twice would
- * count twice.
+ * `vital_page_samples` (migrations 0028, 0032). Values go through `real`, as into `events`, so
+ * both hold the same numbers. Like every rollup, run once per batch (the runner's claimed
+ * sequence): a batch folded twice would count twice.
  */
 export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
   const rows = vitalHits(hits).flatMap((h) =>
