@@ -6,7 +6,8 @@ const DAY_MS = 86_400_000;
 /**
  * How late a hit may arrive, behind the newest hit folded, and still find the session and the
  * visitor it belongs to. Tracker hits carry their receive time, so only edge logs shipped late
- * come near it; a day of state is a few megabytes at the bench's 111,000 events a day.
+ * come near it. The state then holds a day and a half of sessions, whatever the history: 33,000
+ * sessions, 42 MB in five tables compacted, at 111,000 events a day (bench:storage).
  */
 export const LATE_HIT_GRACE_MS = DAY_MS;
 
