@@ -14,6 +14,7 @@ import type { Projection, Sequenced } from '../projections/projection.js';
 import { pathSessions } from '../projections/path-sessions/projection.js';
 import { pathVisitors } from '../projections/path-visitors/projection.js';
 import { rawEvents } from '../projections/raw-events/projection.js';
+import { foldRollupMinute, pruneRollupState } from '../projections/rollup-minute/fold.js';
 import { rollupMinute } from '../projections/rollup-minute/projection.js';
 import { packedCounts } from '../projections/vital-histograms/page-buckets.js';
 import { vitalHistograms } from '../projections/vital-histograms/projection.js';
@@ -36,6 +37,15 @@ import {
 
 /** The projections folded for the designed week, whose rows the later weeks copy. */
 const COPIED: readonly Projection[] = [rawEvents, rollupMinute, vitalHistograms] as Projection[];
+/**
+ * The same, folding the designed week without pruning rollup_minute's session state,
+ * so that its copies hold the later weeks' state; the design's end prunes it as the fold would
+ * (`pruneAtEnd`).
+ */
+const FOLDED_FOR_COPY: ReadonlyMap<Projection, Projection> = new Map([
+  [rollupMinute as Projection, { ...rollupMinute, fold: foldRollupMinute } as Projection],
+]);
+const forCopy = (ps: readonly Projection[]) => ps.map((p) => FOLDED_FOR_COPY.get(p) ?? p);
 /**
  * The projections folded over every day instead: they number visitors (sessions) in stream order,
  * which a copy of the week's rows would not continue, or keep state only for the newest days
@@ -69,7 +79,7 @@ const DAY_COLUMN: Record<string, string> = {
   vital_buckets: 'start',
   vital_values: 'start',
   vital_page_buckets: 'start',
-  vital_page_samples: 'ts',
+  vital_page_samples: 'day',
 };
 
 /** ISO weeks (UTC) of `start`: date_trunc('week') starts weeks on Monday, as the fold's periodStart does. */
@@ -137,7 +147,7 @@ export async function foldDay(
   db: pg.Pool,
   d: ReadDataDesign,
   day: number,
-  projections = COPIED,
+  projections: readonly Projection[] = forCopy(COPIED),
 ): Promise<HitRecorded[]> {
   const stream = dayStream(d, day);
   for (let i = 0; i < stream.length; i += FOLD_EVENTS) {
@@ -282,12 +292,18 @@ export async function loadDesign(
     });
     for (const table of copiedTables().filter((t) => t in WEEKS_OF_DAYS)) await rebuildWeeks(db, table);
     for (const k of weeks) await foldIdentitiesOfWeek(db, d, identified, k);
+    await pruneAtEnd(db, d);
     await foldEveryDay(db, d, FOLDED_EVERY_DAY, progress);
     await setCheckpoints(db, d);
     return events;
   } finally {
     await db.end();
   }
+}
+
+/** Prunes the copied state as the fold of the design's last batch does: by its newest hit. */
+async function pruneAtEnd(db: pg.Pool, d: ReadDataDesign) {
+  for (const statement of pruneRollupState(dayStream(d, d.days - 1).slice(-1))) await db.query(statement);
 }
 
 async function foldEveryDay(
@@ -333,13 +349,14 @@ export async function loadMissing(
     for (const t of missing.flatMap((p) => p.tables)) await db.query(`TRUNCATE ${t}`);
     const copied = missing.filter((p) => COPIED.includes(p));
     if (copied.length > 0) {
-      for (let day = 0; day < Math.min(WEEK_DAYS, d.days); day++) await foldDay(db, d, day, copied);
+      for (let day = 0; day < Math.min(WEEK_DAYS, d.days); day++) await foldDay(db, d, day, forCopy(copied));
       const tables = copied.flatMap((p) => p.tables);
       await withoutIndexes(db, tables, async () => {
         for (let k = 1; k < Math.ceil(d.days / WEEK_DAYS); k++)
           for (const table of tables) await copyWeek(db, d, table, k);
       });
       for (const table of tables.filter((t) => t in WEEKS_OF_DAYS)) await rebuildWeeks(db, table);
+      if (copied.includes(rollupMinute as Projection)) await pruneAtEnd(db, d);
       progress(d.events, `folded and copied by ${copied.map((p) => p.name).join(', ')}`);
     }
     const everyDay = missing.filter((p) => FOLDED_EVERY_DAY.includes(p));

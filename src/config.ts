@@ -99,6 +99,17 @@ export const ConfigSchema = z.object({
    * reserved addresses stay refused (docs/operations.md#security).
    */
   POLICY_FETCH_PRIVATE: z.stringbool().default(false).describe('true or false'),
+  /**
+   * Months of raw rows (a row per hit: `events`, `sessions`, …) kept; older ones are deleted every
+   * hour while the rollups stay (docs/operations.md#raw-retention). Unset keeps them forever.
+   */
+  RAW_RETENTION_MONTHS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1200)
+    .optional()
+    .describe('a whole number of months, 1-1200 (unset = keep raw rows forever)'),
   /** Citation gap (docs/api.md): a URL whose fetches per answer-engine arrival reach this is a `gap`. */
   CITATION_GAP_RATIO: z.coerce
     .number()

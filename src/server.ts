@@ -16,6 +16,7 @@ import { Appender } from './nats/append.js';
 import { connectNats, type Nats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
 import { schedulePolicyFetches } from './policy/fetch-policy-files.js';
+import { scheduleRawRetention } from './retention/raw-rows.js';
 import { ProjectorWorker } from './projector/worker.js';
 import { createReadPool } from './read/budget/read-budget.js';
 import { ReadSlots } from './read/budget/read-slots.js';
@@ -76,6 +77,11 @@ export async function startTwofold(
         })
       : undefined;
 
+  const rawRetention =
+    serve.projectors && config.RAW_RETENTION_MONTHS !== undefined
+      ? scheduleRawRetention(db, log, config.RAW_RETENTION_MONTHS)
+      : undefined;
+
   let app: FastifyInstance | undefined;
   let address: string | undefined;
   let readDb: pg.Pool | undefined;
@@ -110,6 +116,7 @@ export async function startTwofold(
     stopping ??= (async () => {
       clearInterval(maintenance);
       policyFetches?.stop();
+      rawRetention?.stop();
       await app?.close();
       await Promise.all(workers.map((w) => w.stop()));
       await nats.nc.drain().catch(() => {});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText } from './message-codec.js';
 
 /** Tracker hit kinds (`t` in docs/api.md#hits). */
 export const HIT_KINDS = [
@@ -105,10 +106,14 @@ export function assertNever(x: never): never {
   throw new Error(`unhandled event: ${JSON.stringify(x)}`);
 }
 
-/** Parses one stream message; null for a message this version cannot read (it is skipped and counted). */
+/**
+ * Parses one stream message, deflated or JSON as older versions wrote it (message-codec.ts); null
+ * for a message this version cannot read (it is skipped and counted).
+ */
 export function decodeBatch(data: Uint8Array | string): StreamEvent[] | null {
   try {
-    const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
+    const text = messageText(data);
+    if (text === null) return null;
     const parsed = EventBatch.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data.events : null;
   } catch {

@@ -2,7 +2,7 @@ import type { Catalog } from '../../src/catalog/agents.js';
 import type { Projection } from '../projection.js';
 import { loadAgentFoldState } from '../agents/classify-fetch.js';
 import { humanHits } from '../human-hits.js';
-import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
+import { loadSessions, pruneSessions, SESSION_TABLES } from '../sessions/store.js';
 import { type CitationGapState, foldCitationGap } from './fold.js';
 
 export function citationGapProjection(catalog: Catalog): Projection<CitationGapState> {
@@ -29,6 +29,12 @@ export function citationGapProjection(catalog: Catalog): Projection<CitationGapS
       ]);
       return { ...agentState, sessions };
     },
-    fold: (events, state) => foldCitationGap(catalog, events, state),
+    fold: (events, state) => [
+      ...foldCitationGap(catalog, events, state),
+      ...pruneSessions(
+        SESSION_TABLES.citationGap,
+        humanHits(events).map((s) => s.event),
+      ),
+    ],
   };
 }

@@ -1,4 +1,4 @@
-import { type Sql, sql } from '../../src/db/sql.js';
+import { raw, type Sql, sql } from '../../src/db/sql.js';
 import { humanHits } from '../human-hits.js';
 import {
   type Numbering,
@@ -9,6 +9,7 @@ import {
 } from '../path-visitors/fold.js';
 import type { Sequenced } from '../projection.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
+import { newestHit, sessionHorizon } from '../sessions/horizon.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 
 export interface PathSessionsState extends Numbering {
@@ -45,4 +46,23 @@ export function foldPathSessions(events: readonly Sequenced[], state: PathSessio
     ),
   );
   return out;
+}
+
+/**
+ * Deletes the sessions no hit within the grace can join any more (sessions/horizon.ts) and their
+ * numbers, which only a later hit of the session would look up. Each site keeps its highest
+ * number: the next new session takes the one after it, so no number is given twice.
+ */
+export function prunePathSessionState(events: readonly Sequenced[]): Sql[] {
+  const newest = newestHit(humanHits(events).map((s) => s.event));
+  if (newest === null) return [];
+  return [
+    sql`
+    WITH gone AS (
+      DELETE FROM ${raw(SESSION_TABLES.pathSessions)}
+      WHERE last_seen_at < ${new Date(sessionHorizon(newest)).toISOString()}::timestamptz RETURNING id)
+    DELETE FROM path_session_numbers p USING gone
+    WHERE p.session_id = gone.id
+      AND p.n < (SELECT max(m.n) FROM path_session_numbers m WHERE m.site_id = p.site_id)`,
+  ];
 }

@@ -3,7 +3,7 @@ import { humanHits } from '../human-hits.js';
 import { nextNumbers } from '../path-visitors/projection.js';
 import type { Projection, Sequenced } from '../projection.js';
 import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
-import { foldPathSessions, type PathSessionsState } from './fold.js';
+import { foldPathSessions, type PathSessionsState, prunePathSessionState } from './fold.js';
 
 /**
  * The stored sessions the batch's hits could join, the numbers of those of them already numbered
@@ -32,5 +32,5 @@ export const pathSessions: Projection<PathSessionsState> = {
     'path_session_hits',
   ],
   load: loadState,
-  fold: foldPathSessions,
+  fold: (events, state) => [...foldPathSessions(events, state), ...prunePathSessionState(events)],
 };

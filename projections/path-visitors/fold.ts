@@ -1,9 +1,11 @@
 import { empty, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
+import { newestHit, visitorHorizon } from '../sessions/horizon.js';
 
 /** Visitor numbers per bit string block of `path_visitors_day` (migration 0019). */
 const BLOCK_BITS = 4096;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** Visitor number `n`'s block of `path_visitors_day`, and the block's bit string with only its bit set. */
 export const blockOf = (n: Sql) => sql`${n} / ${raw(String(BLOCK_BITS))}`;
@@ -61,21 +63,28 @@ export const PATH_SESSION_TABLES: PathBitTables = {
 };
 
 /**
- * Keeps each pageview with its number `ns[i]`, and sets the number's bit in the row of the
- * pageview's UTC day, path and block, and in those of its day, block and each directory prefix of
- * its path (adding the pageview there when the tables count them).
+ * Keeps each pageview's time with its number `ns[i]` (in its hour's row), and sets the number's
+ * bit in the row of the pageview's UTC day, path and block, and in those of its day, block and each
+ * directory prefix of its path (adding the pageview there when the tables count them).
  */
 export function writePathBits(t: PathBitTables, views: readonly HitRecorded[], ns: readonly number[]): Sql[] {
   const [bits, count, add] = t.pageviews
     ? [raw(`${t.bits}, pageviews`), sql`, count(*)`, raw(', pageviews = d.pageviews + excluded.pageviews')]
     : [raw(t.bits), empty, empty];
   const merge = raw(`${t.bits} = d.${t.bits} | excluded.${t.bits}`);
+  // The pageviews of an hour and path in one row, in time order (merged on each append, so any
+  // batching writes the same row): milliseconds into the hour and numbers, as two arrays.
+  const hourOf = (h: HitRecorded) => Math.floor(h.ts / HOUR_MS) * HOUR_MS;
   const out: Sql[] = [
     sql`
-    INSERT INTO ${raw(t.hits)} (site_id, ts, pathname, n)
-    SELECT * FROM unnest(${views.map((h) => h.site)}::bigint[],
-      ${views.map((h) => new Date(h.ts).toISOString())}::timestamptz[], ${views.map((h) => h.pathname)}::text[],
-      ${ns}::int[])`,
+    INSERT INTO ${raw(t.hits)} AS d (site_id, hour, pathname, ms, ns)
+    SELECT site_id, hour, pathname, array_agg(ms ORDER BY ms, n), array_agg(n ORDER BY ms, n)
+    FROM unnest(${views.map((h) => h.site)}::bigint[],
+      ${views.map((h) => new Date(hourOf(h)).toISOString())}::timestamptz[], ${views.map((h) => h.pathname)}::text[],
+      ${views.map((h) => h.ts - hourOf(h))}::int[], ${ns}::int[]) AS v(site_id, hour, pathname, ms, n)
+    GROUP BY 1, 2, 3
+    ON CONFLICT (site_id, hour, pathname) DO UPDATE SET (ms, ns) = (
+      SELECT array_agg(m ORDER BY m, x), array_agg(x ORDER BY m, x) FROM unnest(d.ms || excluded.ms, d.ns || excluded.ns) AS u(m, x))`,
   ];
   const dayOf = (h: HitRecorded) => new Date(Math.floor(h.ts / DAY_MS) * DAY_MS).toISOString();
   out.push(sql`
@@ -143,4 +152,28 @@ export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisito
           ${added.map((a) => a.n)}::int[])`,
     );
   return [...out, ...writePathBits(PATH_VISITOR_TABLES, views, ns)];
+}
+
+/**
+ * Deletes the numbers of visitors whose day ended before the day the grace reaches back into
+ * (sessions/horizon.ts): a visitor id lives one UTC day, so no later pageview looks them up.
+ * Numbers rise in stream order (receive order) and every visitor of a later day has its bit in
+ * that day's rows, so the numbers below the lowest block of the rows of the horizon's day and the
+ * two after it (one probe each of `path_visitors_day_block`, whatever the size of the day) are all
+ * earlier visitors'; the site's highest number stays, so the next new visitor's is never one given
+ * before.
+ */
+export function prunePathVisitorNumbers(hits: readonly HitRecorded[]): Sql[] {
+  const newest = newestHit(hits);
+  if (newest === null) return [];
+  const sites = [...new Set(hits.map((h) => h.site))];
+  return [
+    sql`
+    DELETE FROM path_visitor_numbers v USING (
+      SELECT s.site_id, (SELECT min((SELECT min(d.block) FROM path_visitors_day d WHERE d.site_id = s.site_id AND d.day = g.day))
+        FROM generate_series(${new Date(visitorHorizon(newest)).toISOString()}::timestamptz,
+          ${new Date(visitorHorizon(newest) + 2 * DAY_MS).toISOString()}::timestamptz, interval '1 day') AS g(day)) AS block
+      FROM unnest(${sites}::bigint[]) AS s(site_id)) kept
+    WHERE v.site_id = kept.site_id AND v.n < kept.block * ${raw(String(BLOCK_BITS))}`,
+  ];
 }

@@ -1,7 +1,7 @@
 import { type Db, raw, sql } from '../../src/db/sql.js';
 import type { Projection } from '../projection.js';
 import { humanHits } from '../human-hits.js';
-import { foldPathVisitors, pageviews, type PathVisitorsState } from './fold.js';
+import { foldPathVisitors, pageviews, type PathVisitorsState, prunePathVisitorNumbers } from './fold.js';
 
 /**
  * Per site, the number its next new key gets in `table` (`site_id`, `n`): its highest plus one. A
@@ -41,9 +41,8 @@ export const pathVisitors: Projection<PathVisitorsState> = {
   origin: '*',
   tables: ['path_visitor_numbers', 'path_visitors_day', 'path_visitor_hits', 'path_prefix_visitors_day'],
   load: (db, events) => loadNumbers(db, pageviews(humanHits(events).map((s) => s.event))),
-  fold: (events, state) =>
-    foldPathVisitors(
-      humanHits(events).map((s) => s.event),
-      state,
-    ),
+  fold: (events, state) => {
+    const hits = humanHits(events).map((s) => s.event);
+    return [...foldPathVisitors(hits, state), ...prunePathVisitorNumbers(hits)];
+  },
 };

@@ -3,7 +3,7 @@ import { MINUTE_MS, minuteOf } from '../minute.js';
 import type { Sequenced } from '../projection.js';
 import { humanHits } from '../human-hits.js';
 import { isBounce, type SessionState, sessionize } from '../sessions/sessionize.js';
-import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
+import { pruneSessions, SESSION_TABLES, saveSessions } from '../sessions/store.js';
 import { ROLLUP_GRAINS, type RollupGrain } from './grains.js';
 
 /** Epoch ms of a visitor's first and last hit. */
@@ -152,4 +152,16 @@ export function foldRollupMinute(events: readonly Sequenced[], state: RollupStat
     ),
   );
   return out;
+}
+
+/**
+ * The sessions no later fold can need (sessions/horizon.ts). `rollup_visitor_state` stays: reads
+ * of hour and minute buckets count the visitors first seen earlier on the day from it
+ * (src/read/stats/rollup-totals.ts).
+ */
+export function pruneRollupState(events: readonly Sequenced[]): Sql[] {
+  return pruneSessions(
+    SESSION_TABLES.rollupMinute,
+    humanHits(events).map((s) => s.event),
+  );
 }

@@ -3,7 +3,7 @@ import type { HitRecorded } from '../../streams/events.js';
 import type { Projection } from '../projection.js';
 import { humanHits } from '../human-hits.js';
 import { loadSessions, SESSION_TABLES } from '../sessions/store.js';
-import { foldRollupMinute, type RollupState, type VisitorSpan } from './fold.js';
+import { foldRollupMinute, pruneRollupState, type RollupState, type VisitorSpan } from './fold.js';
 
 /** The stored spans of the batch's visitors, looked up by primary key (site, visitor). */
 async function loadVisitors(db: Db, hits: readonly HitRecorded[]): Promise<Map<string, VisitorSpan>> {
@@ -45,5 +45,5 @@ export const rollupMinute: Projection<RollupState> = {
     ]);
     return { sessions, visitors };
   },
-  fold: foldRollupMinute,
+  fold: (events, state) => [...foldRollupMinute(events, state), ...pruneRollupState(events)],
 };

@@ -1,5 +1,6 @@
 import { type Db, join, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
+import { newestHit, sessionHorizon } from './horizon.js';
 import { SESSION_GAP_MS, type SessionAttrs, type SessionState } from './sessionize.js';
 
 /** Each projection that sessionizes keeps its own copy of session state, so each folds on its own. */
@@ -111,4 +112,14 @@ export function saveSessions(table: SessionTable, sessions: readonly SessionStat
   return sql`INSERT INTO ${raw(table)} (${raw(baseColumns)}, ${raw(extra.join(', '))})
     SELECT * FROM unnest(${base}, ${join(values)})
     ON CONFLICT (id) DO UPDATE SET ${raw(baseUpdates)}, ${raw(updates)}`;
+}
+
+/**
+ * Deletes the stored sessions no hit within the grace can join any more (horizon.ts), by the
+ * table's `last_seen_at` index: the state stays the size of a day's sessions, not of the history.
+ */
+export function pruneSessions(table: SessionTable, hits: readonly HitRecorded[]): Sql[] {
+  const newest = newestHit(hits);
+  if (newest === null) return [];
+  return [sql`DELETE FROM ${raw(table)} WHERE last_seen_at < ${iso(sessionHorizon(newest))}::timestamptz`];
 }

@@ -22,9 +22,9 @@ export const vitalHits = (hits: readonly HitRecorded[]) => hits.filter((h) => h.
  * Adds each `web_vitals` hit to its day's and its week's rows: the hit to `vital_hits` (by page and
  * device type), each vital it carries to its bucket in `vital_buckets` and its value in
  * `vital_values`, and per page to its bucket in `vital_page_buckets`; each vital once to
- * `vital_page_samples` (migration 0028). Values go through `real`, as into `events`, so both hold the same numbers. Like
- * every rollup, run once per batch (the runner's claimed sequence): a batch folded twice would
- * count twice.
+ * `vital_page_samples` (migrations 0028, 0033). Values go through `real`, as into `events`, so
+ * both hold the same numbers. Like every rollup, run once per batch (the runner's claimed
+ * sequence): a batch folded twice would count twice.
  */
 export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
   const rows = vitalHits(hits).flatMap((h) =>
@@ -67,13 +67,20 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
     INSERT INTO vital_page_buckets AS t (site_id, pathname, span, start, vital, first, counts)
     ${packedCounts(sql`SELECT site_id, pathname, span, start, vital, bucket, count(*) AS n FROM (${values}) s GROUP BY 1, 2, 3, 4, 5, 6`)}
     ON CONFLICT (site_id, pathname, span, start, vital) DO UPDATE SET (first, counts) = (${addedCounts})`);
-  // Each sample once: its day's rows, not its week's.
+  // Each sample once: its day's row (not its week's), its time as milliseconds into the day; a
+  // row's samples in time order, so any batching of the same hits writes the same row.
   const once = samples.filter((s) => s.span === 1);
   out.push(sql`
-    INSERT INTO vital_page_samples (site_id, pathname, vital, bucket, ts, value)
-    SELECT site_id, pathname, vital, ${bucketOf(sql`vital`, sql`value`)}, ts, value
+    INSERT INTO vital_page_samples AS t (site_id, pathname, vital, bucket, day, ms, vals)
+    SELECT site_id, pathname, vital, ${bucketOf(sql`vital`, sql`value`)}, day,
+      array_agg(ms ORDER BY ms, value), array_agg(value ORDER BY ms, value)
     FROM unnest(${once.map((s) => s.h.site)}::bigint[], ${once.map((s) => s.h.pathname)}::text[],
-      ${once.map((s) => s.vital)}::text[], ${once.map((s) => iso(s.h.ts))}::timestamptz[],
-      ${once.map((s) => s.value)}::real[]) AS s(site_id, pathname, vital, ts, value)`);
+      ${once.map((s) => s.vital)}::text[], ${once.map((s) => iso(s.start))}::timestamptz[],
+      ${once.map((s) => s.h.ts - s.start)}::int[], ${once.map((s) => s.value)}::real[])
+      AS s(site_id, pathname, vital, day, ms, value)
+    GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (site_id, pathname, vital, bucket, day) DO UPDATE SET (ms, vals) = (
+      SELECT array_agg(m ORDER BY m, v), array_agg(v ORDER BY m, v)
+      FROM unnest(t.ms || excluded.ms, t.vals || excluded.vals) AS u(m, v))`);
   return out;
 }

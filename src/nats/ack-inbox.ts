@@ -34,7 +34,7 @@ export class AckInbox {
   ) {}
 
   /** Resolves with the acknowledgement (of the first message with `msgID`, for a duplicate). */
-  publish(subject: string, body: string, msgID: string, timeoutMs: number): Promise<PubAck> {
+  publish(subject: string, body: string | Uint8Array, msgID: string, timeoutMs: number): Promise<PubAck> {
     const inbox = this.open();
     const token = ++this.nextToken;
     const h = headers();

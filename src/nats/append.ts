@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { MAX_MESSAGE_BYTES } from '../../streams/hits.js';
+import { encodeMessage } from '../../streams/message-codec.js';
 import { AckInbox } from './ack-inbox.js';
 
 interface Waiter {
@@ -152,7 +153,8 @@ export class Appender {
     return lane.queue.splice(0, n);
   }
 
-  private async publish(subject: string, body: string): Promise<void> {
+  private async publish(subject: string, json: string): Promise<void> {
+    const body = encodeMessage(json);
     const msgID = randomUUID();
     let last: unknown;
     for (let attempt = 0; attempt < this.attempts; attempt++) {

@@ -5,6 +5,7 @@ import { AppendError, Appender } from '../../src/nats/append.js';
 import { connectNats, type Nats } from '../../src/nats/connect.js';
 import { ensureStreams } from '../../src/nats/ensure-streams.js';
 import { hitsStreamName } from '../../streams/hits.js';
+import { messageText } from '../../streams/message-codec.js';
 import { subjectFor } from '../../streams/subjects.js';
 
 // The appender publishes and waits for JetStream's acknowledgement itself (AckInbox), without
@@ -42,7 +43,7 @@ describe('Appender', () => {
     // The first left alone; the four made while it was in flight share the next message.
     expect(await messages()).toBe(before + 2);
     const last = await lastOn(subject);
-    expect(JSON.parse(new TextDecoder().decode(last.data))).toEqual({
+    expect(JSON.parse(messageText(last.data)!)).toEqual({
       v: 1,
       events: [{ i: 1 }, { i: 2 }, { i: 3 }, { i: 4 }],
     });
@@ -60,9 +61,9 @@ describe('Appender', () => {
     // Three messages, in order: 3, 3 and 1 events.
     expect(await messages()).toBe(before + 3);
     const last = await lastOn(subject);
-    expect(JSON.parse(new TextDecoder().decode(last.data))).toEqual({ v: 1, events: [{ i: 6 }] });
+    expect(JSON.parse(messageText(last.data)!)).toEqual({ v: 1, events: [{ i: 6 }] });
     const stored = await nats.jsm.streams.getMessage(stream(), { seq: last.seq - 1 });
-    expect(JSON.parse(new TextDecoder().decode(stored!.data))).toEqual({
+    expect(JSON.parse(messageText(stored!.data)!)).toEqual({
       v: 1,
       events: [{ i: 3 }, { i: 4 }, { i: 5 }],
     });

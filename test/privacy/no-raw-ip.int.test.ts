@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitsStreamName } from '../../streams/hits.js';
+import { messageText } from '../../streams/message-codec.js';
 import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -110,7 +111,7 @@ describe('no raw IP is written anywhere', () => {
     const stored: string[] = [];
     for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
       const m = await t.deps.nats.jsm.streams.getMessage(stream, { seq });
-      stored.push(new TextDecoder().decode(m!.data));
+      stored.push(messageText(m!.data)!);
     }
     expect(stored.join('\n')).toContain('"visitor"');
 

@@ -109,9 +109,10 @@ describe('the read benchmark’s data', () => {
     expect(await loadMissing(fast.url, SMALL)).toEqual(['path_sessions']);
     const [a, b] = await Promise.all([snapshot(fast.pool), snapshot(stream.pool)]);
     expect(a.path_sessions_day!.length).toBeGreaterThan(100);
-    expect(a.path_session_numbers).toHaveLength(
-      (await fast.pool.query("SELECT DISTINCT session_id FROM events WHERE kind = 'pageview'")).rowCount!,
-    );
+    // The numbers of sessions still open at the design's end, the others pruned with their state.
+    const sessions = await fast.pool.query("SELECT DISTINCT session_id FROM events WHERE kind = 'pageview'");
+    expect(a.path_session_numbers!.length).toBeGreaterThan(0);
+    expect(a.path_session_numbers!.length).toBeLessThan(sessions.rowCount! / 2);
     expect(a).toEqual(b);
   });
 

@@ -89,7 +89,13 @@ describe('path goals from the path_visitors projection', () => {
       new URL('../../migrations/0021_path_prefix_visitors.sql', import.meta.url),
       'utf8',
     );
-    const backfill = migration.slice(migration.lastIndexOf('SELECT h.site_id')).replace(/;\s*$/, '');
+    // path_visitor_hits keeps them per hour and path since migration 0035: as rows per pageview again.
+    const perPageview = `(SELECT site_id, hour + u.ms * interval '1 millisecond' AS ts, pathname, u.n
+      FROM path_visitor_hits CROSS JOIN LATERAL unnest(ms, ns) AS u(ms, n)) h`;
+    const backfill = migration
+      .slice(migration.lastIndexOf('SELECT h.site_id'))
+      .replace(/;\s*$/, '')
+      .replace('FROM path_visitor_hits h', `FROM ${perPageview}`);
     const ordered = (q: string) => db.pool.query(`SELECT * FROM (${q}) r ORDER BY r::text`);
     const [folded, filled] = await Promise.all([
       ordered('SELECT site_id, day, prefix, block, visitors, pageviews FROM path_prefix_visitors_day'),

@@ -109,7 +109,7 @@ describe('the performance pages from the per-page histograms', () => {
         AND start = ${new Date(at(3, 0)).toISOString()} AND vital = 'lcp'`);
     expect(rows).toEqual([{ first_is_1000: true, last_is_2500: true, n1000: 1, samples: 4 }]);
     const samples = await db.pool.query(
-      "SELECT count(*)::int AS n FROM vital_page_samples WHERE pathname = '/a'",
+      "SELECT sum(cardinality(vals))::int AS n FROM vital_page_samples WHERE pathname = '/a' AND cardinality(ms) = cardinality(vals)",
     );
     // 11 LCP, 9 CLS, 1 FCP, each once (not per period).
     expect(samples.rows[0]).toEqual({ n: 21 });

@@ -2,11 +2,15 @@ import type pg from 'pg';
 import { expect } from 'vitest';
 import type { Projection } from '../../projections/projection.js';
 import type { StreamEvent } from '../../streams/events.js';
+import { encodeMessage } from '../../streams/message-codec.js';
 import { foldBatch, type StreamMessage } from '../../src/projector/fold-batch.js';
 
 /** Stream messages as the appender writes them: each group of events is one message. */
 export function messages(groups: StreamEvent[][], firstSeq = 1): StreamMessage[] {
-  return groups.map((events, i) => ({ seq: firstSeq + i, data: JSON.stringify({ v: 1, events }) }));
+  return groups.map((events, i) => ({
+    seq: firstSeq + i,
+    data: encodeMessage(JSON.stringify({ v: 1, events })),
+  }));
 }
 
 /**

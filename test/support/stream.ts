@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../src/http/deps.js';
 import { hitsStreamName } from '../../streams/hits.js';
+import { messageText } from '../../streams/message-codec.js';
 
 /** Every event stored in the test's stream so far, in order. */
 export async function streamEvents(deps: AppDeps): Promise<Record<string, unknown>[]> {
@@ -9,7 +10,7 @@ export async function streamEvents(deps: AppDeps): Promise<Record<string, unknow
   if (info.state.messages === 0) return out;
   for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
     const m = await deps.nats.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (m) out.push(...(JSON.parse(new TextDecoder().decode(m.data)).events as Record<string, unknown>[]));
+    if (m) out.push(...(JSON.parse(messageText(m.data)!).events as Record<string, unknown>[]));
   }
   return out;
 }

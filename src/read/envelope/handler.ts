@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error.js';
 import { parseInput } from '../../input/parse-input.js';
 import { loadSegmentFilters } from '../../segments/segments.js';
 import type { Site } from '../../sites/sites.js';
+import { rawRowsFrom } from '../../retention/raw-rows.js';
 import { withReadSlot } from '../budget/read-budget.js';
 import type { ReadDeps } from '../read-deps.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
@@ -70,7 +71,21 @@ export async function answer(
   startedAt: number,
 ): Promise<Envelope<unknown>> {
   const data = await variant.read(readDb, q, params);
-  return respond(q, data, startedAt, { rows: variant.rows?.(data), extra: variant.meta?.(data) });
+  const kept = await rawRowsFrom(readDb);
+  return respond(q, data, startedAt, {
+    rows: variant.rows?.(data),
+    extra: { ...variant.meta?.(data), ...rawRowsMeta(q, kept) },
+  });
+}
+
+/**
+ * `raw_rows_from` when RAW_RETENTION_MONTHS deleted raw rows the window (or its comparison) starts
+ * before: figures a read takes from raw rows count only from then on; those from rollups are whole.
+ */
+export function rawRowsMeta(q: Query, kept: Date | null): { raw_rows_from?: string } {
+  if (kept === null) return {};
+  const first = Math.min(q.start.getTime(), q.comparison?.start.getTime() ?? Infinity);
+  return first < kept.getTime() ? { raw_rows_from: kept.toISOString() } : {};
 }
 
 /** The one way a read answers over HTTP: the checked request, the read, the response envelope. */

@@ -17,6 +17,7 @@ export const goalSource = (filters: FilterTree): GoalSource =>
   filterDimensions(filters).size === 0 ? 'path_visitors' : 'raw';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The window's whole UTC days, and the parts of days at its edges (none when it starts and ends at midnight). */
@@ -62,10 +63,14 @@ export function pathBlockRows(site: number, w: Window, path: string, t: PathBitT
     parts.push(sql`
       SELECT ${columns} FROM ${raw(t.day)}
       WHERE site_id = ${site} AND day >= ${iso(days[0])} AND day < ${iso(days[1])} AND pathname LIKE ${pattern}`);
-  for (const [a, b] of edges)
+  for (const [a, b] of edges) {
+    const at = sql`h.hour + u.ms * interval '1 millisecond'`;
     parts.push(sql`
-      SELECT ${blockOf(sql`n`)}, ${bitOf(sql`n`)}${raw(t.pageviews ? ', 1' : '')} FROM ${raw(t.hits)}
-      WHERE site_id = ${site} AND ts >= ${iso(a)} AND ts < ${iso(b)} AND pathname LIKE ${pattern}`);
+      SELECT ${blockOf(sql`u.n`)}, ${bitOf(sql`u.n`)}${raw(t.pageviews ? ', 1' : '')}
+      FROM ${raw(t.hits)} h CROSS JOIN LATERAL unnest(h.ms, h.ns) AS u(ms, n)
+      WHERE h.site_id = ${site} AND h.hour >= ${iso(Math.floor(a / HOUR_MS) * HOUR_MS)}
+        AND h.hour < ${iso(b)} AND h.pathname LIKE ${pattern} AND ${at} >= ${iso(a)} AND ${at} < ${iso(b)}`);
+  }
   return join(parts, ' UNION ALL ');
 }
 

@@ -4,6 +4,7 @@ import type { Window } from '../envelope/range.js';
 import { edgeValues, histogramCover, perPeriod, ranksInBuckets } from './histograms.js';
 
 const iso = (d: Date) => d.toISOString();
+const DAY_MS = 86_400_000;
 
 /** Per vital a page reported: its samples and the value at each fraction asked for, in order. */
 export type PageVitals = Partial<Record<Vital, { samples: number; values: number[] }>>;
@@ -45,8 +46,8 @@ async function bucketCounts(db: Db, site: number, w: Window, pages: readonly str
  * Exact nearest-rank percentiles of each page's vitals over the window, from the `vital_histograms`
  * projection's per-page rows (migration 0028): the bucket holding each rank from the page's bucket
  * counts (ranksInBuckets, as for the whole site), then the value at that rank within the bucket
- * from the page's samples in that bucket and window, one index range each (edges included: the
- * samples carry their time). Same figures as `percentile_disc` over the page's hits
+ * from the page's samples in that bucket and window, one index range of day rows each (edges
+ * included: each sample carries its time in its day). Same figures as `percentile_disc` over the page's hits
  * (test/read/performance-pages.int.test.ts).
  */
 export async function pagePercentiles(
@@ -71,16 +72,19 @@ export async function pagePercentiles(
   const keyOf = (t: (typeof targets)[number]) =>
     `${t.pathname}\u0001${t.vital}\u0001${t.bucket}\u0001${t.rank}`;
   const distinct = [...new Map(targets.map((t) => [keyOf(t), t])).values()];
+  const firstDay = new Date(Math.floor(w.start.getTime() / DAY_MS) * DAY_MS);
   const { rows } = await db.query<{ i: string; value: number }>(sql`
     SELECT t.i, v.value
     FROM unnest(${distinct.map((t) => t.pathname)}::text[], ${distinct.map((t) => t.vital)}::text[],
       ${distinct.map((t) => t.bucket)}::int[], ${distinct.map((t) => t.rank)}::int[]) WITH ORDINALITY
       AS t(pathname, vital, bucket, rank, i)
     CROSS JOIN LATERAL (
-      SELECT s.value FROM vital_page_samples s
+      SELECT u.value FROM vital_page_samples s CROSS JOIN LATERAL unnest(s.ms, s.vals) AS u(ms, value)
       WHERE s.site_id = ${site} AND s.pathname = t.pathname AND s.vital = t.vital AND s.bucket = t.bucket
-        AND s.ts >= ${iso(w.start)} AND s.ts < ${iso(w.end)}
-      ORDER BY s.value OFFSET t.rank - 1 LIMIT 1) v`);
+        AND s.day >= ${iso(firstDay)} AND s.day < ${iso(w.end)}
+        AND s.day + u.ms * interval '1 millisecond' >= ${iso(w.start)}
+        AND s.day + u.ms * interval '1 millisecond' < ${iso(w.end)}
+      ORDER BY u.value OFFSET t.rank - 1 LIMIT 1) v`);
   const values = new Map(rows.map((r) => [keyOf(distinct[Number(r.i) - 1]!), r.value]));
   for (const t of targets) out.get(t.pathname)![t.vital]!.values[t.index] = values.get(keyOf(t))!;
   return out;
