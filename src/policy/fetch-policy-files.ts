@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { sql } from '../db/sql.js';
 import type { Logger } from '../log.js';
+import { runEvery } from '../jobs/run-every.js';
 import {
   hasPolicyFile,
   POLICY_FILE_NAMES,
@@ -128,22 +129,12 @@ export function schedulePolicyFetches(
   hours: number,
   options: PolicyFetchOptions = {},
 ): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    fetchDuePolicyFiles(db, log, hours * 3600, options)
-      .catch((err) => log.warn({ err }, 'policy fetching failed'))
-      .finally(() => (running = false));
-  };
-  const first = setTimeout(tick, 60_000);
-  const every = setInterval(tick, TICK_MS);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+  return runEvery(
+    () =>
+      fetchDuePolicyFiles(db, log, hours * 3600, options).catch((err) =>
+        log.warn({ err }, 'policy fetching failed'),
+      ),
+    60_000,
+    TICK_MS,
+  );
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { type Db, raw, sql } from '../db/sql.js';
 import type { Logger } from '../log.js';
+import { runEvery } from '../jobs/run-every.js';
 
 /**
  * The tables that hold a row per hit (or per sample) of the history, and the column that places a
@@ -78,24 +79,14 @@ export function rawRowsFrom(db: Db, now = Date.now()): Promise<Date | null> {
 
 /** Deletes raw rows older than `months` a minute after start, then every hour. */
 export function scheduleRawRetention(db: pg.Pool, log: Logger, months: number): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    const horizon = rawHorizon(new Date(), months);
-    deleteRawRows(db, horizon)
-      .then((deleted) => log.info({ horizon, deleted }, 'raw rows past retention deleted'))
-      .catch((err) => log.warn({ err }, 'raw retention failed'))
-      .finally(() => (running = false));
-  };
-  const first = setTimeout(tick, 60_000);
-  const every = setInterval(tick, HOUR_MS);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(every);
+  return runEvery(
+    async () => {
+      const horizon = rawHorizon(new Date(), months);
+      await deleteRawRows(db, horizon)
+        .then((deleted) => log.info({ horizon, deleted }, 'raw rows past retention deleted'))
+        .catch((err) => log.warn({ err }, 'raw retention failed'));
     },
-  };
+    60_000,
+    HOUR_MS,
+  );
 }
