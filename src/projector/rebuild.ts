@@ -104,7 +104,7 @@ export async function rebuildProjections(
     progress.add(decoded, seq);
   }
   await next;
-  progress.report(seq);
+  progress.finish(seq);
 
   const bySeq = await withTransaction(deps.db, async (tx) => {
     // In name order, as every rebuild takes them, so two rebuilds never wait on each other in a circle.
@@ -152,6 +152,7 @@ class Progress {
   private lastReport = this.started;
   private events = 0;
   private firstSeq: number | undefined;
+  private reportedSeq: number | undefined;
   private readonly everyMs: number;
 
   constructor(
@@ -168,7 +169,13 @@ class Progress {
     if (performance.now() - this.lastReport >= this.everyMs) this.report(seq);
   }
 
+  /** Reports unless the last report was at this position already. */
+  finish(seq: number): void {
+    if (this.reportedSeq !== seq) this.report(seq);
+  }
+
   report(seq: number): void {
+    this.reportedSeq = seq;
     const now = performance.now();
     this.lastReport = now;
     const seconds = (now - this.started) / 1000;
