@@ -64,8 +64,11 @@ export async function rebuildProjections(
   projections: readonly Projection[],
   opts: RebuildOptions = {},
 ): Promise<RebuildResult[]> {
-  for (const p of projections)
+  const deferred: string[] = [];
+  for (const p of projections) {
     await createShadow(deps.db, shadowOf(p), [...p.tables, 'projection_checkpoints']);
+    deferred.push(...(await dropLaterIndexes(deps.db, shadowOf(p), p.appendOnlyTables ?? [])));
+  }
 
   const stream = hitsStreamName(deps.prefix);
   const target = (await deps.nats.jsm.streams.info(stream)).state.last_seq;
@@ -110,6 +113,8 @@ export async function rebuildProjections(
   }
   await next;
   progress.finish(seq);
+  // Built from the sorted rows at once, before the swap takes the live checkpoints' locks.
+  for (const index of deferred) await deps.db.query(index);
 
   const bySeq = await withTransaction(deps.db, async (tx) => {
     // In name order, as every rebuild takes them, so two rebuilds never wait on each other in a circle.
@@ -230,6 +235,21 @@ async function createShadow(db: pg.Pool, shadow: string, tables: readonly string
     await tx.query(`CREATE SCHEMA ${shadow}`);
     for (const t of tables) await tx.query(`CREATE TABLE ${shadow}.${t} (LIKE public.${t} INCLUDING ALL)`);
   });
+}
+
+/**
+ * Drops the shadow's non-unique indexes of `tables` and returns the statements that build them
+ * again. Unique ones stay: ON CONFLICT and the primary-key updates need them while folding.
+ */
+async function dropLaterIndexes(db: pg.Pool, shadow: string, tables: readonly string[]): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const { rows } = await db.query<{ name: string; def: string }>(sql`
+    SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS def
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+    WHERE n.nspname = ${shadow} AND t.relname = ANY(${tables}::text[]) AND NOT x.indisunique`);
+  for (const r of rows) await db.query(`DROP INDEX ${shadow}.${r.name}`);
+  return rows.map((r) => r.def);
 }
 
 /** Moves the shadow tables into `public`, keeping the live tables' index names for later migrations. */
