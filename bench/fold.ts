@@ -14,15 +14,11 @@ import { ProjectorWorker, type WorkerDeps } from '../src/projector/worker.js';
 import type { StreamEvent } from '../streams/events.js';
 import { hitsStreamName } from '../streams/hits.js';
 import { type StreamOrigin, subjectFor } from '../streams/subjects.js';
-import { AGENTS_DESIGN, dayFetches, prepare } from './agents-data.js';
+import { designedEvents } from './fold-data.js';
 import { openBench } from './harness.js';
-import { BENCH_DESIGN, dayEvents } from './read-data.js';
 import { HITS_PER_MESSAGE } from './read-load.js';
 
 const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 300_000);
-/** One event in five an agent fetch, as on a site that ships its edge logs. */
-const AGENT_SHARE = 0.2;
-const DAYS = 14;
 /** An edge shipment's rows: one stream message. */
 const ROWS_PER_EDGE_MESSAGE = 500;
 /** The one-worker-per-projection runner too, for a ratio measured in the same run; `0` skips it. */
@@ -31,9 +27,6 @@ const TEN_MILLION = 10_000_000;
 
 /** The designed events, day by day, as stream messages: people's hits 40 a message, then the day's edge shipments. */
 async function appendDesigned(nats: Nats, prefix: string, site: number): Promise<number> {
-  const agents = Math.round(EVENTS * AGENT_SHARE);
-  const human = { ...BENCH_DESIGN, site, days: DAYS, events: EVENTS - agents };
-  const prepared = prepare({ ...AGENTS_DESIGN, site, days: DAYS, fetches: agents, pageviews: DAYS });
   let pending: Promise<unknown>[] = [];
   let appended = 0;
   const publish = async (origin: StreamOrigin, events: StreamEvent[]) => {
@@ -44,11 +37,9 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
       pending = [];
     }
   };
-  for (let day = 0; day < DAYS; day++) {
-    const hits = dayEvents(human, day);
+  for (const { hits, fetches } of designedEvents(EVENTS, site)) {
     for (let i = 0; i < hits.length; i += HITS_PER_MESSAGE)
       await publish('human', hits.slice(i, i + HITS_PER_MESSAGE));
-    const fetches = dayFetches(prepared, day);
     for (let i = 0; i < fetches.length; i += ROWS_PER_EDGE_MESSAGE)
       await publish('edge', fetches.slice(i, i + ROWS_PER_EDGE_MESSAGE));
   }

@@ -39,7 +39,13 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
       return v === undefined ? [] : [{ ...r, vital, value: Math.fround(v), bucket: bucketIndex(vital, v) }];
     }),
   );
-  const iso = (ms: number) => new Date(ms).toISOString();
+  // Days and weeks repeat across a batch's rows: each formatted once.
+  const starts = new Map<number, string>();
+  const iso = (ms: number) => {
+    let text = starts.get(ms);
+    if (text === undefined) starts.set(ms, (text = new Date(ms).toISOString()));
+    return text;
+  };
   const out: Sql[] = [
     sql`
     INSERT INTO vital_hits AS t (site_id, span, start, pathname, device, hits)
@@ -90,6 +96,6 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
     INSERT INTO vital_page_samples (site_id, pathname, vital, bucket, ts, value)
     SELECT * FROM unnest(${once.map((s) => s.h.site)}::bigint[], ${once.map((s) => s.h.pathname)}::text[],
       ${once.map((s) => s.vital)}::text[], ${once.map((s) => s.bucket)}::int[],
-      ${once.map((s) => iso(s.h.ts))}::timestamptz[], ${once.map((s) => s.value)}::real[])`);
+      ${once.map((s) => new Date(s.h.ts).toISOString())}::timestamptz[], ${once.map((s) => s.value)}::real[])`);
   return out;
 }

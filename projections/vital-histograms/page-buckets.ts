@@ -30,11 +30,21 @@ export const addedCounts = sql`
     CROSS JOIN generate_series(x.lo, x.hi) b
   GROUP BY x.lo`;
 
+/**
+ * A key's parts joined by NUL, which stored text never holds; \u0001 stands for null. Cheaper than
+ * JSON.stringify over the hundreds of thousands of samples of a rebuild.
+ */
+const keyOf = (parts: readonly (string | number | null)[]) =>
+  parts.map((p) => (p === null ? '\u0001' : p)).join('\u0000');
+
 /** Items counted by a key: one of each key's items with how many there were. */
-export function countBy<T>(items: readonly T[], key: (item: T) => unknown[]): { s: T; n: number }[] {
+export function countBy<T>(
+  items: readonly T[],
+  key: (item: T) => (string | number | null)[],
+): { s: T; n: number }[] {
   const out = new Map<string, { s: T; n: number }>();
   for (const s of items) {
-    const k = JSON.stringify(key(s));
+    const k = keyOf(key(s));
     const row = out.get(k);
     if (row) row.n++;
     else out.set(k, { s, n: 1 });
@@ -54,7 +64,7 @@ interface PageSample {
 export function packedPages<S extends PageSample>(samples: readonly S[]) {
   const rows = new Map<string, { s: S; first: number; counts: number[] }>();
   for (const s of samples) {
-    const k = JSON.stringify([s.h.site, s.h.pathname, s.span, s.start, s.vital]);
+    const k = keyOf([s.h.site, s.h.pathname, s.span, s.start, s.vital]);
     const row = rows.get(k);
     if (!row) rows.set(k, { s, first: s.bucket, counts: [1] });
     else if (s.bucket < row.first) {
