@@ -114,6 +114,7 @@ export async function rebuildProjections(
   await next;
   progress.finish(seq);
   // Built from the sorted rows at once, before the swap takes the live checkpoints' locks.
+  if (deferred.length > 0) deps.log.info({ indexes: deferred.length }, 'rebuild: building indexes');
   for (const index of deferred) await deps.db.query(index);
 
   const bySeq = await withTransaction(deps.db, async (tx) => {
