@@ -42,11 +42,11 @@ export interface RebuildOptions {
 /**
  * Messages a pull brings (an ordered consumer's pull takes a count, not bytes: 128 edge messages
  * of 500 rows are about 30 MB, under the 64 MB a server buffers per client), and bytes of them
- * folded in one transaction: batches of a few thousand events fold fastest, while tens of
- * thousands of events in one batch fold slower per event.
+ * folded in one transaction, as the live fold group's batches: about 15,000 of people's events,
+ * where several times that folds slower per event.
  */
 const FETCH_MESSAGES = 128;
-const FOLD_BYTES = 4 * 1024 * 1024;
+const FOLD_BYTES = 8 * 1024 * 1024;
 
 const shadowOf = (p: Projection) => `rebuild_${p.name}`;
 
@@ -97,6 +97,13 @@ export async function rebuildProjections(
     );
 
   const progress = new Progress(target, opts, deps.log);
+  const fold = async (part: readonly StreamMessage[]) => {
+    const decoded = decodeMessages(part);
+    await foldAllShadows(decoded);
+    progress.add(decoded, part.at(-1)!.seq);
+  };
+  // Pulls gather until a batch's worth of bytes: a pull of people's messages holds far less.
+  let pending: StreamMessage[] = [];
   let seq = 0;
   let next = fetchBatch(consumer);
   while (seq < target) {
@@ -105,12 +112,11 @@ export async function rebuildProjections(
     seq = batch.at(-1)!.seq;
     // The next pull travels while this batch folds.
     next = seq < target ? fetchBatch(consumer) : Promise.resolve([]);
-    for (const part of byBytes(batch, FOLD_BYTES)) {
-      const decoded = decodeMessages(part);
-      await foldAllShadows(decoded);
-      progress.add(decoded, part.at(-1)!.seq);
-    }
+    const parts = byBytes([...pending, ...batch], FOLD_BYTES);
+    pending = seq < target ? parts.pop()! : [];
+    for (const part of parts) await fold(part);
   }
+  if (pending.length > 0) await fold(pending);
   await next;
   progress.finish(seq);
   // Built from the sorted rows at once, before the swap takes the live checkpoints' locks.

@@ -62,7 +62,8 @@ export class ProjectorWorker {
   ) {
     this.group = opts.group ?? 'all';
     this.maxBatch = opts.maxBatch ?? 1000;
-    this.maxBatchBytes = opts.maxBatchBytes ?? 2 * 1024 * 1024;
+    // Bigger batches fold faster per event: fewer transactions, larger multi-row upserts.
+    this.maxBatchBytes = opts.maxBatchBytes ?? 8 * 1024 * 1024;
     this.retryDelayMs = opts.retryDelayMs ?? 1000;
     this.ackWaitMs = opts.ackWaitMs ?? 30_000;
     this.leadership = new Leadership(deps.db, `group:${this.group}`);
