@@ -92,7 +92,10 @@ async function main() {
     };
     let old: number | undefined;
     if (COMPARE) {
-      const perProjection = PROJECTIONS.map((p) => new ProjectorWorker(deps, [p], { group: p.name }));
+      // As before the fold group: a consumer and a worker per projection, batches of 2 MB.
+      const perProjection = PROJECTIONS.map(
+        (p) => new ProjectorWorker(deps, [p], { group: p.name, maxBatchBytes: 2 * 1024 * 1024 }),
+      );
       old = row('live, one worker per projection (before)', await foldLive(bench.db, perProjection, last));
       console.log(rows.at(-1));
       await resetProjections(bench.db);
