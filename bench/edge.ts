@@ -116,7 +116,8 @@ async function main() {
   const metrics = createMetrics();
   const t0 = performance.now();
   const workers = agent.map(
-    (p) => new ProjectorWorker({ db: bench.db, nats, prefix: bench.prefix, log, metrics }, p),
+    (p) =>
+      new ProjectorWorker({ db: bench.db, nats, prefix: bench.prefix, log, metrics }, [p], { group: p.name }),
   );
   for (const w of workers) await w.start();
   for (;;) {

@@ -269,7 +269,9 @@ async function main() {
   // The human projections: the agent-only ones have nothing to fold here (bench:edge measures them).
   const human = PROJECTIONS.filter((p) => p.origin !== 'edge');
   const t0 = performance.now();
-  const workers = human.map((p) => new ProjectorWorker({ db, nats, prefix, log, metrics }, p));
+  const workers = human.map(
+    (p) => new ProjectorWorker({ db, nats, prefix, log, metrics }, [p], { group: p.name }),
+  );
   for (const w of workers) await w.start();
   let cp = await readCheckpoints(db);
   while (

@@ -19,6 +19,11 @@ export interface Projection<S = unknown> {
   readonly origin: StreamOrigin | '*';
   /** Tables the projection owns, in creation order; rebuild recreates exactly these. */
   readonly tables: readonly string[];
+  /**
+   * Of `tables`, those the fold only appends to (or updates by primary key) and never reads
+   * otherwise: a rebuild builds their other indexes once, after folding, instead of row by row.
+   */
+  readonly appendOnlyTables?: readonly string[];
   load(db: Db, events: readonly Sequenced[]): Promise<S>;
   fold(events: readonly Sequenced[], state: S): Sql[];
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { createProjections, PROJECTIONS, projectionNamed } from '../projections/index.js';
+import type { Projection } from '../projections/projection.js';
 import { loadCatalog } from './catalog/agents.js';
 import { refreshRanges } from './catalog/refresh.js';
 import { shipLog } from './shiplog/ship-log.js';
@@ -14,7 +15,8 @@ import { readRuntime } from './embedded/runtime.js';
 import { createLogger, type Logger } from './log.js';
 import { connectNats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
-import { rebuildProjection } from './projector/rebuild.js';
+import { rebuildProgressLine } from './projector/progress-line.js';
+import { rebuildProjections } from './projector/rebuild.js';
 import { pipelineStatus } from './projector/status.js';
 
 const USAGE = `usage: twofold <command>
@@ -66,7 +68,8 @@ async function withBackends<T>(config: Config, fn: (deps: Awaited<ReturnType<typ
 async function open(config: Config) {
   const log = createLogger(config.LOG_LEVEL);
   const backends = await backendsFor(config, log);
-  const db = createPool(backends.databaseUrl, 4);
+  // A rebuild folds every projection at once, each on a connection of its own.
+  const db = createPool(backends.databaseUrl, 10);
   await migrate(db);
   const nats = await connectNats(backends.natsUrl, 'twofold-cli');
   await ensureStreams(nats.jsm, config.STREAM_PREFIX);
@@ -132,10 +135,11 @@ export async function runCli(argv: string[]): Promise<number> {
       return 2;
     }
     return withBackends(config, async (d) => {
-      for (const p of chosen) {
-        const r = await rebuildProjection(d, p!);
+      const results = await rebuildProjections(d, chosen as Projection[], {
+        onProgress: (p) => console.error(rebuildProgressLine(p)),
+      });
+      for (const r of results)
         console.log(`rebuilt ${r.projection}: ${r.events} events, checkpoint ${r.lastSeq}`);
-      }
       return 0;
     });
   }

@@ -63,11 +63,10 @@ export async function startTwofold(
 
   const workers: ProjectorWorker[] = [];
   if (serve.projectors) {
-    for (const p of createProjections(loadCatalog(config.catalogDir))) {
-      const w = new ProjectorWorker({ db, nats, prefix: config.STREAM_PREFIX, log, metrics }, p);
-      await w.start();
-      workers.push(w);
-    }
+    const projections = createProjections(loadCatalog(config.catalogDir));
+    const w = new ProjectorWorker({ db, nats, prefix: config.STREAM_PREFIX, log, metrics }, projections);
+    await w.start();
+    workers.push(w);
   }
 
   const policyFetches =

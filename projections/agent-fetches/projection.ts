@@ -8,6 +8,7 @@ export function agentFetchesProjection(catalog: Catalog): Projection<AgentFoldSt
     name: 'agent_fetches',
     origin: 'edge',
     tables: ['agent_fetches'],
+    appendOnlyTables: ['agent_fetches'],
     load: loadAgentFoldState,
     fold: (events, state) => foldAgentFetches(catalog, events, state),
   };

@@ -8,6 +8,7 @@ export const rawEvents: Projection<RawEventsState> = {
   name: 'raw_events',
   origin: '*',
   tables: ['events', SESSION_TABLES.rawEvents, 'identities', 'identity_days', 'identity_day_visitors'],
+  appendOnlyTables: ['events'],
   async load(db, events) {
     const hits = humanHits(events).map((s) => s.event);
     const [sessions, identities] = await Promise.all([

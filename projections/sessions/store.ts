@@ -57,7 +57,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export async function loadSessions(db: Db, table: SessionTable, events: readonly HitRecorded[]) {
   if (events.length === 0) return [];
   const visitors = [...new Set(events.map((e) => e.visitor))];
-  const since = Math.min(...events.map((e) => e.ts)) - SESSION_GAP_MS;
+  // A loop, not Math.min(...): a rebuild's batch may hold more events than a call takes arguments.
+  const since = events.reduce((min, e) => Math.min(min, e.ts), Infinity) - SESSION_GAP_MS;
   const { rows } = await db.query<Row>(sql`
     SELECT * FROM ${raw(table)}
     WHERE visitor_id = ANY(${visitors}::text[]) AND last_seen_at >= ${iso(since)}::timestamptz`);

@@ -29,3 +29,19 @@ export const BUCKETS = BOUNDS.length + 1;
  */
 export const bucketOf = (vital: Sql, value: Sql): Sql =>
   sql`width_bucket(${value}::float8 * CASE ${vital} WHEN 'cls' THEN 10000 ELSE 1 END, ${BOUNDS}::float8[])`;
+
+/**
+ * `bucketOf` computed here, for the fold: the value as `real` (float32), widened and scaled in
+ * double precision as Postgres does, then the count of bounds at or below it.
+ */
+export function bucketIndex(vital: Vital, value: number): number {
+  const x = Math.fround(value) * (vital === 'cls' ? 10000 : 1);
+  let lo = 0;
+  let hi = BOUNDS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (BOUNDS[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,7 +1,7 @@
 import { type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { bucketOf, VITALS } from './buckets.js';
-import { addedCounts, packedCounts } from './page-buckets.js';
+import { bucketIndex, VITALS } from './buckets.js';
+import { addedCounts, countBy, packedPages } from './page-buckets.js';
 
 const DAY_MS = 86_400_000;
 /** 1970-01-05, the first Monday of the epoch: ISO weeks start 4 days after it plus whole weeks. */
@@ -31,10 +31,21 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
     SPANS.map((span) => ({ h, span, start: periodStart(h.ts, span) })),
   );
   if (rows.length === 0) return [];
+  // Each sample's bucket and value as the `real` columns store it, counted here by key: the
+  // statements upsert one row per key instead of grouping and packing the samples in SQL.
   const samples = rows.flatMap((r) =>
-    VITALS.flatMap((v) => (r.h.vitals?.[v] === undefined ? [] : [{ ...r, vital: v, value: r.h.vitals[v] }])),
+    VITALS.flatMap((vital) => {
+      const v = r.h.vitals?.[vital];
+      return v === undefined ? [] : [{ ...r, vital, value: Math.fround(v), bucket: bucketIndex(vital, v) }];
+    }),
   );
-  const iso = (ms: number) => new Date(ms).toISOString();
+  // Days and weeks repeat across a batch's rows: each formatted once.
+  const starts = new Map<number, string>();
+  const iso = (ms: number) => {
+    let text = starts.get(ms);
+    if (text === undefined) starts.set(ms, (text = new Date(ms).toISOString()));
+    return text;
+  };
   const out: Sql[] = [
     sql`
     INSERT INTO vital_hits AS t (site_id, span, start, pathname, device, hits)
@@ -46,38 +57,50 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
     ON CONFLICT (site_id, span, start, pathname, device) DO UPDATE SET hits = t.hits + excluded.hits`,
   ];
   if (samples.length === 0) return out;
-  const values = sql`
-    SELECT site_id, span, start, pathname, vital, device, value, ${bucketOf(sql`vital`, sql`value`)} AS bucket
-    FROM unnest(${samples.map((s) => s.h.site)}::bigint[], ${samples.map((s) => s.span)}::smallint[],
-      ${samples.map((s) => iso(s.start))}::timestamptz[], ${samples.map((s) => s.h.pathname)}::text[],
-      ${samples.map((s) => s.vital)}::text[], ${samples.map((s) => s.h.device ?? null)}::text[],
-      ${samples.map((s) => s.value)}::real[])
-      AS s(site_id, span, start, pathname, vital, device, value)`;
+  const values = countBy(samples, (s) => [
+    s.h.site,
+    s.vital,
+    s.bucket,
+    s.span,
+    s.start,
+    s.h.device ?? null,
+    s.value,
+  ]);
   out.push(sql`
     INSERT INTO vital_values AS t (site_id, vital, bucket, span, start, device, value, samples)
-    SELECT site_id, vital, bucket, span, start, device, value, count(*) FROM (${values}) s
-    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    SELECT * FROM unnest(${values.map((r) => r.s.h.site)}::bigint[], ${values.map((r) => r.s.vital)}::text[],
+      ${values.map((r) => r.s.bucket)}::int[], ${values.map((r) => r.s.span)}::smallint[],
+      ${values.map((r) => iso(r.s.start))}::timestamptz[], ${values.map((r) => r.s.h.device ?? null)}::text[],
+      ${values.map((r) => r.s.value)}::real[], ${values.map((r) => r.n)}::bigint[])
     ON CONFLICT (site_id, vital, bucket, span, start, device, value) DO UPDATE SET samples = t.samples + excluded.samples`);
+  const buckets = countBy(samples, (s) => [s.h.site, s.span, s.start, s.vital, s.h.device ?? null, s.bucket]);
   out.push(sql`
     INSERT INTO vital_buckets AS t (site_id, span, start, vital, device, bucket, samples)
-    SELECT site_id, span, start, vital, device, bucket, count(*) FROM (${values}) s
-    GROUP BY 1, 2, 3, 4, 5, 6
+    SELECT * FROM unnest(${buckets.map((r) => r.s.h.site)}::bigint[], ${buckets.map((r) => r.s.span)}::smallint[],
+      ${buckets.map((r) => iso(r.s.start))}::timestamptz[], ${buckets.map((r) => r.s.vital)}::text[],
+      ${buckets.map((r) => r.s.h.device ?? null)}::text[], ${buckets.map((r) => r.s.bucket)}::int[],
+      ${buckets.map((r) => r.n)}::bigint[])
     ON CONFLICT (site_id, span, start, vital, device, bucket) DO UPDATE SET samples = t.samples + excluded.samples`);
+  const pages = packedPages(samples);
   out.push(sql`
     INSERT INTO vital_page_buckets AS t (site_id, pathname, span, start, vital, first, counts)
-    ${packedCounts(sql`SELECT site_id, pathname, span, start, vital, bucket, count(*) AS n FROM (${values}) s GROUP BY 1, 2, 3, 4, 5, 6`)}
+    SELECT site_id, pathname, span, start, vital, first, counts::int[]
+    FROM unnest(${pages.map((p) => p.s.h.site)}::bigint[], ${pages.map((p) => p.s.h.pathname)}::text[],
+      ${pages.map((p) => p.s.span)}::smallint[], ${pages.map((p) => iso(p.s.start))}::timestamptz[],
+      ${pages.map((p) => p.s.vital)}::text[], ${pages.map((p) => p.first)}::int[],
+      ${pages.map((p) => `{${p.counts.join(',')}}`)}::text[]) AS k(site_id, pathname, span, start, vital, first, counts)
     ON CONFLICT (site_id, pathname, span, start, vital) DO UPDATE SET (first, counts) = (${addedCounts})`);
   // Each sample once: its day's row (not its week's), its time as milliseconds into the day; a
   // row's samples in time order, so any batching of the same hits writes the same row.
   const once = samples.filter((s) => s.span === 1);
   out.push(sql`
     INSERT INTO vital_page_samples AS t (site_id, pathname, vital, bucket, day, ms, vals)
-    SELECT site_id, pathname, vital, ${bucketOf(sql`vital`, sql`value`)}, day,
-      array_agg(ms ORDER BY ms, value), array_agg(value ORDER BY ms, value)
+    SELECT site_id, pathname, vital, bucket, day, array_agg(ms ORDER BY ms, value), array_agg(value ORDER BY ms, value)
     FROM unnest(${once.map((s) => s.h.site)}::bigint[], ${once.map((s) => s.h.pathname)}::text[],
-      ${once.map((s) => s.vital)}::text[], ${once.map((s) => iso(s.start))}::timestamptz[],
-      ${once.map((s) => s.h.ts - s.start)}::int[], ${once.map((s) => s.value)}::real[])
-      AS s(site_id, pathname, vital, day, ms, value)
+      ${once.map((s) => s.vital)}::text[], ${once.map((s) => s.bucket)}::int[],
+      ${once.map((s) => iso(s.start))}::timestamptz[], ${once.map((s) => s.h.ts - s.start)}::int[],
+      ${once.map((s) => s.value)}::real[])
+      AS s(site_id, pathname, vital, bucket, day, ms, value)
     GROUP BY 1, 2, 3, 4, 5
     ON CONFLICT (site_id, pathname, vital, bucket, day) DO UPDATE SET (ms, vals) = (
       SELECT array_agg(m ORDER BY m, v), array_agg(v ORDER BY m, v)

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Projection, Sequenced } from '../../projections/projection.js';
-import { decodeBatch } from '../../streams/events.js';
+import { decodeBatch, type StreamEvent } from '../../streams/events.js';
+import { ORIGINS, type StreamOrigin } from '../../streams/subjects.js';
 import type { Db } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
 import { advanceCheckpoint, claimCheckpoint } from './checkpoint.js';
@@ -8,6 +9,17 @@ import { advanceCheckpoint, claimCheckpoint } from './checkpoint.js';
 export interface StreamMessage {
   seq: number;
   data: Uint8Array | string;
+  /** The message's subject, when known: projections that take one origin fold only its messages. */
+  subject?: string;
+}
+
+/** A stream message decoded once for every projection that folds it. */
+export interface DecodedMessage {
+  seq: number;
+  /** null when no decoder of this version reads the message. */
+  events: StreamEvent[] | null;
+  /** null when the subject was not given: every projection takes the message. */
+  origin: StreamOrigin | null;
 }
 
 export interface FoldResult {
@@ -20,12 +32,29 @@ export interface FoldResult {
   lastSeq: number;
 }
 
+/** `hits.<site>.<origin>` (after any prefix) → origin. */
+function originOf(subject: string | undefined): StreamOrigin | null {
+  if (subject === undefined) return null;
+  const last = subject.slice(subject.lastIndexOf('.') + 1);
+  return (ORIGINS as readonly string[]).includes(last) ? (last as StreamOrigin) : null;
+}
+
+export function decodeMessages(messages: readonly StreamMessage[]): DecodedMessage[] {
+  return messages.map((m) => ({ seq: m.seq, events: decodeBatch(m.data), origin: originOf(m.subject) }));
+}
+
 /**
- * Folds messages inside an open transaction: claim the checkpoint, drop what it already covers,
- * fold the rest, advance the checkpoint. Rows and checkpoint commit together or not at all, so a
- * crash or a redelivery never counts an event twice.
+ * Folds decoded messages inside an open transaction: claim the checkpoint, drop what it already
+ * covers, fold the rest, advance the checkpoint. Rows and checkpoint commit together or not at all,
+ * so a crash or a redelivery never counts an event twice. Messages of another origin than the
+ * projection's advance its checkpoint without folding, so every projection's checkpoint follows the
+ * stream's end and a fold group restarts near it.
  */
-export async function foldInto(tx: Db, projection: Projection, messages: readonly StreamMessage[]) {
+export async function foldDecoded(
+  tx: Db,
+  projection: Projection,
+  messages: readonly DecodedMessage[],
+): Promise<FoldResult> {
   const last = await claimCheckpoint(tx, projection.name);
   // A message redelivered while its first copy still waited in the batch appears twice: fold it once.
   const seen = new Set<number>();
@@ -39,15 +68,21 @@ export async function foldInto(tx: Db, projection: Projection, messages: readonl
   if (fresh.length === 0) return result;
   const events: Sequenced[] = [];
   for (const m of fresh) {
-    const decoded = decodeBatch(m.data);
-    if (decoded === null) result.unreadable++;
-    else for (const event of decoded) events.push({ seq: m.seq, event });
+    if (m.events === null) result.unreadable++;
+    else if (takes(projection, m.origin)) for (const event of m.events) events.push({ seq: m.seq, event });
   }
   if (events.length > 0) await foldEvents(tx, projection, events);
   result.events = events.length;
-  result.lastSeq = Math.max(...fresh.map((m) => m.seq));
+  result.lastSeq = fresh.reduce((max, m) => Math.max(max, m.seq), last);
   await advanceCheckpoint(tx, projection.name, result.lastSeq);
   return result;
+}
+
+const takes = (projection: Projection, origin: StreamOrigin | null) =>
+  origin === null || projection.origin === '*' || projection.origin === origin;
+
+export function foldInto(tx: Db, projection: Projection, messages: readonly StreamMessage[]) {
+  return foldDecoded(tx, projection, decodeMessages(messages));
 }
 
 /** The projection's own step: load the state these events need, fold, run the statements. */

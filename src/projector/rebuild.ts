@@ -7,8 +7,8 @@ import { withTransaction } from '../db/transaction.js';
 import type { Logger } from '../log.js';
 import type { Nats } from '../nats/connect.js';
 import { claimCheckpoint } from './checkpoint.js';
-import { filterSubject } from './consumer.js';
-import { foldInto, type StreamMessage } from './fold-batch.js';
+import { groupFilter } from './consumer.js';
+import { type DecodedMessage, decodeMessages, foldDecoded, type StreamMessage } from './fold-batch.js';
 
 export interface RebuildDeps {
   db: pg.Pool;
@@ -17,71 +17,223 @@ export interface RebuildDeps {
   log: Logger;
 }
 
-const FETCH_BATCH = 64;
-
 export interface RebuildResult {
   projection: string;
   events: number;
   lastSeq: number;
 }
 
+/** Where a rebuild stands: stream events folded so far, their rate, and the time left at that rate. */
+export interface RebuildProgress {
+  events: number;
+  seq: number;
+  target: number;
+  eventsPerSecond: number;
+  /** null until a first batch gives a rate. */
+  secondsLeft: number | null;
+}
+
+export interface RebuildOptions {
+  /** Receives the progress every `progressEveryMs` (5 s) and at the end; else it is logged. */
+  onProgress?: (p: RebuildProgress) => void;
+  progressEveryMs?: number;
+}
+
 /**
- * Rebuilds a projection from the first message of the stream while ingest and the live projector
- * go on. The fold runs into shadow copies of the projection's tables (same fold code: the shadow
- * schema comes first on the search path); then, holding the live checkpoint's lock so the live
- * projector waits, the shadow catches up to at least the live position and replaces the live tables
- * in one transaction. Readers see the old tables until that commit, then the new ones.
+ * Messages a pull brings (an ordered consumer's pull takes a count, not bytes: 128 edge messages
+ * of 500 rows are about 30 MB, under the 64 MB a server buffers per client), and bytes of them
+ * folded in one transaction, as the live fold group's batches: bytes as stored (deflated, about
+ * 80 B a person's event in messages of many hits), so 2 MB hold some 20,000 of people's events,
+ * where several times that folds slower per event.
  */
-export async function rebuildProjection(deps: RebuildDeps, projection: Projection): Promise<RebuildResult> {
-  const shadow = `rebuild_${projection.name}`;
-  const tables = [...projection.tables, 'projection_checkpoints'];
-  await createShadow(deps.db, shadow, tables);
+const FETCH_MESSAGES = 128;
+const FOLD_BYTES = 2 * 1024 * 1024;
+
+const shadowOf = (p: Projection) => `rebuild_${p.name}`;
+
+/**
+ * Rebuilds projections from the first message of the stream, in one pass, while ingest and the
+ * live projector go on. Each projection folds into shadow copies of its tables (same fold code:
+ * the shadow schema comes first on the search path); each batch is pulled and decoded once and
+ * folded by every projection at once, each in a transaction of its own. Then, holding the live
+ * checkpoints' locks so the live projector waits, the shadows catch up to at least the live
+ * positions and replace the live tables in one transaction. Readers see the old tables until that
+ * commit, then the new ones.
+ */
+export async function rebuildProjections(
+  deps: RebuildDeps,
+  projections: readonly Projection[],
+  opts: RebuildOptions = {},
+): Promise<RebuildResult[]> {
+  const deferred: string[] = [];
+  for (const p of projections) {
+    await createShadow(deps.db, shadowOf(p), [...p.tables, 'projection_checkpoints']);
+    deferred.push(...(await dropLaterIndexes(deps.db, shadowOf(p), p.appendOnlyTables ?? [])));
+  }
 
   const stream = hitsStreamName(deps.prefix);
   const target = (await deps.nats.jsm.streams.info(stream)).state.last_seq;
   const consumer = await deps.nats.js.consumers.get(stream, {
-    filter_subjects: filterSubject(deps.prefix, projection),
+    filter_subjects: groupFilter(deps.prefix, projections),
   });
-  let events = 0;
-  let shadowSeq = 0;
-  const foldShadow = async (tx: Db, batch: StreamMessage[]) => {
-    await tx.query(`SET LOCAL search_path TO ${shadow}, public`);
-    const r = await foldInto(tx, projection, batch);
+  const events = new Map(projections.map((p) => [p.name, 0]));
+  const shadowSeq = new Map(projections.map((p) => [p.name, 0]));
+  const foldShadow = async (tx: Db, p: Projection, batch: readonly DecodedMessage[]) => {
+    await tx.query(`SET LOCAL search_path TO ${shadowOf(p)}, public`);
+    const r = await foldDecoded(tx, p, batch);
     await tx.query('SET LOCAL search_path TO public');
-    events += r.events;
-    shadowSeq = r.lastSeq;
+    events.set(p.name, events.get(p.name)! + r.events);
+    shadowSeq.set(p.name, r.lastSeq);
   };
+  // A crash before the swap leaves only shadows, which the next rebuild drops: nothing in them
+  // needs to survive one, so their commits need not wait for the disk.
+  const foldAllShadows = (batch: readonly DecodedMessage[]) =>
+    Promise.all(
+      projections.map((p) =>
+        withTransaction(deps.db, async (tx) => {
+          await tx.query('SET LOCAL synchronous_commit TO off');
+          await foldShadow(tx, p, batch);
+        }),
+      ),
+    );
 
-  while (shadowSeq < target) {
-    const batch = await fetchBatch(consumer);
+  const progress = new Progress(target, opts, deps.log);
+  const fold = async (part: readonly StreamMessage[]) => {
+    const decoded = decodeMessages(part);
+    await foldAllShadows(decoded);
+    progress.add(decoded, part.at(-1)!.seq);
+  };
+  // Pulls gather until a batch's worth of bytes: a pull of people's messages holds far less.
+  let pending: StreamMessage[] = [];
+  let seq = 0;
+  let next = fetchBatch(consumer);
+  while (seq < target) {
+    const batch = await next;
     if (batch.length === 0) break;
-    await withTransaction(deps.db, (tx) => foldShadow(tx, batch));
-    deps.log.info({ projection: projection.name, seq: shadowSeq, target }, 'rebuilding');
+    seq = batch.at(-1)!.seq;
+    // The next pull travels while this batch folds.
+    next = seq < target ? fetchBatch(consumer) : Promise.resolve([]);
+    const parts = byBytes([...pending, ...batch], FOLD_BYTES);
+    pending = seq < target ? parts.pop()! : [];
+    for (const part of parts) await fold(part);
   }
+  if (pending.length > 0) await fold(pending);
+  await next;
+  progress.finish(seq);
+  // Built from the sorted rows at once, before the swap takes the live checkpoints' locks.
+  if (deferred.length > 0) deps.log.info({ indexes: deferred.length }, 'rebuild: building indexes');
+  for (const index of deferred) await deps.db.query(index);
 
-  const lastSeq = await withTransaction(deps.db, async (tx) => {
-    const live = await claimCheckpoint(tx, projection.name);
-    while (shadowSeq < live) {
+  const bySeq = await withTransaction(deps.db, async (tx) => {
+    // In name order, as every rebuild takes them, so two rebuilds never wait on each other in a circle.
+    const ordered = [...projections].sort((a, b) => a.name.localeCompare(b.name));
+    const live = new Map<string, number>();
+    for (const p of ordered) live.set(p.name, await claimCheckpoint(tx, p.name));
+    const behind = () => Math.max(...projections.map((p) => live.get(p.name)! - shadowSeq.get(p.name)!));
+    while (behind() > 0) {
       const batch = await fetchBatch(consumer);
       if (batch.length === 0) break;
-      await foldShadow(tx, batch);
+      for (const part of byBytes(batch, FOLD_BYTES)) {
+        const decoded = decodeMessages(part);
+        for (const p of projections) await foldShadow(tx, p, decoded);
+      }
     }
-    const seq = Math.max(live, shadowSeq);
-    await swapIn(tx, shadow, projection.tables);
-    await tx.query(sql`UPDATE projection_checkpoints SET last_seq = ${seq}, updated_at = now()
-      WHERE name = ${projection.name}`);
-    await tx.query(`DROP SCHEMA ${shadow} CASCADE`);
-    return seq;
+    const out = new Map<string, number>();
+    for (const p of ordered) {
+      const at = Math.max(live.get(p.name)!, shadowSeq.get(p.name)!);
+      await swapIn(tx, shadowOf(p), p.tables);
+      await tx.query(sql`UPDATE projection_checkpoints SET last_seq = ${at}, updated_at = now()
+        WHERE name = ${p.name}`);
+      await tx.query(`DROP SCHEMA ${shadowOf(p)} CASCADE`);
+      out.set(p.name, at);
+    }
+    return out;
   });
   await consumer.delete().catch(() => {});
-  return { projection: projection.name, events, lastSeq };
+  return projections.map((p) => ({
+    projection: p.name,
+    events: events.get(p.name)!,
+    lastSeq: bySeq.get(p.name)!,
+  }));
+}
+
+/** One projection's rebuild: `rebuildProjections` with that projection alone. */
+export async function rebuildProjection(
+  deps: RebuildDeps,
+  projection: Projection,
+  opts: RebuildOptions = {},
+): Promise<RebuildResult> {
+  return (await rebuildProjections(deps, [projection], opts))[0]!;
+}
+
+/** Counts a rebuild's stream events and reports them, with their rate and the time left, now and then. */
+class Progress {
+  private readonly started = performance.now();
+  private lastReport = this.started;
+  private events = 0;
+  private firstSeq: number | undefined;
+  private reportedSeq: number | undefined;
+  private readonly everyMs: number;
+
+  constructor(
+    private readonly target: number,
+    private readonly opts: RebuildOptions,
+    private readonly log: Logger,
+  ) {
+    this.everyMs = opts.progressEveryMs ?? 5000;
+  }
+
+  add(batch: readonly DecodedMessage[], seq: number): void {
+    this.firstSeq ??= batch[0]?.seq;
+    for (const m of batch) this.events += m.events?.length ?? 0;
+    if (performance.now() - this.lastReport >= this.everyMs) this.report(seq);
+  }
+
+  /** Reports unless the last report was at this position already. */
+  finish(seq: number): void {
+    if (this.reportedSeq !== seq) this.report(seq);
+  }
+
+  report(seq: number): void {
+    this.reportedSeq = seq;
+    const now = performance.now();
+    this.lastReport = now;
+    const seconds = (now - this.started) / 1000;
+    const messagesDone = this.firstSeq === undefined ? 0 : seq - this.firstSeq + 1;
+    // The rate of messages so far gives the time left; events per message vary too much to count on.
+    const secondsLeft =
+      messagesDone > 0 && seconds > 0 ? Math.max(0, this.target - seq) / (messagesDone / seconds) : null;
+    const p: RebuildProgress = {
+      events: this.events,
+      seq,
+      target: this.target,
+      eventsPerSecond: seconds > 0 ? Math.round(this.events / seconds) : 0,
+      secondsLeft: secondsLeft === null ? null : Math.round(secondsLeft),
+    };
+    if (this.opts.onProgress) this.opts.onProgress(p);
+    else this.log.info(p, 'rebuilding');
+  }
+}
+
+/** Consecutive runs of the messages of at most `bytes` each (at least one message each). */
+export function byBytes(messages: readonly StreamMessage[], bytes: number): StreamMessage[][] {
+  const out: StreamMessage[][] = [];
+  let size = 0;
+  for (const m of messages) {
+    if (out.length === 0 || size + m.data.length > bytes) {
+      out.push([]);
+      size = 0;
+    }
+    out.at(-1)!.push(m);
+    size += m.data.length;
+  }
+  return out;
 }
 
 async function fetchBatch(consumer: Consumer): Promise<StreamMessage[]> {
   const out: StreamMessage[] = [];
-  // A bounded number: a backlog of 500-row edge messages folds some megabytes at a time.
-  const messages = await consumer.fetch({ max_messages: FETCH_BATCH, expires: 1000 });
-  for await (const m of messages) out.push({ seq: m.seq, data: m.data });
+  const messages = await consumer.fetch({ max_messages: FETCH_MESSAGES, expires: 1000 });
+  for await (const m of messages) out.push({ seq: m.seq, data: m.data, subject: m.subject });
   return out;
 }
 
@@ -91,6 +243,21 @@ async function createShadow(db: pg.Pool, shadow: string, tables: readonly string
     await tx.query(`CREATE SCHEMA ${shadow}`);
     for (const t of tables) await tx.query(`CREATE TABLE ${shadow}.${t} (LIKE public.${t} INCLUDING ALL)`);
   });
+}
+
+/**
+ * Drops the shadow's non-unique indexes of `tables` and returns the statements that build them
+ * again. Unique ones stay: ON CONFLICT and the primary-key updates need them while folding.
+ */
+async function dropLaterIndexes(db: pg.Pool, shadow: string, tables: readonly string[]): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const { rows } = await db.query<{ name: string; def: string }>(sql`
+    SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS def
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+    WHERE n.nspname = ${shadow} AND t.relname = ANY(${tables}::text[]) AND NOT x.indisunique`);
+  for (const r of rows) await db.query(`DROP INDEX ${shadow}.${r.name}`);
+  return rows.map((r) => r.def);
 }
 
 /** Moves the shadow tables into `public`, keeping the live tables' index names for later migrations. */

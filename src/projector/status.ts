@@ -3,11 +3,11 @@ import { PROJECTIONS } from '../../projections/index.js';
 import { hitsStreamName } from '../../streams/hits.js';
 import type { Db } from '../db/sql.js';
 import { readCheckpoints } from './checkpoint.js';
-import { consumerLag, filterSubject } from './consumer.js';
 
 export interface ProjectionStatus {
   name: string;
   last_seq: number | null;
+  /** Stream messages after the projection's checkpoint; null when either side is unreachable. */
   lag: number | null;
 }
 
@@ -17,37 +17,24 @@ export interface PipelineStatus {
   projections: ProjectionStatus[];
 }
 
-/** Stream position and, per projection, its checkpoint and the messages it has yet to fold. */
+/**
+ * Stream position and, per projection, its checkpoint and the messages it has yet to pass. A fold
+ * group advances every projection's checkpoint over each message it folds (a projection of one
+ * origin passes the others' messages), so the stream's last sequence less the checkpoint is the lag.
+ */
 export async function pipelineStatus(db: Db, jsm: JetStreamManager, prefix: string): Promise<PipelineStatus> {
-  const stream = hitsStreamName(prefix);
   const [checkpoints, streamInfo] = await Promise.all([
     readCheckpoints(db).catch(() => null),
-    jsm.streams.info(stream).catch(() => null),
+    jsm.streams.info(hitsStreamName(prefix)).catch(() => null),
   ]);
-  const projections = await Promise.all(
-    PROJECTIONS.map(async (p): Promise<ProjectionStatus> => {
-      const lag = streamInfo ? await lagOf(jsm, prefix, p, stream).catch(() => null) : null;
-      return { name: p.name, last_seq: checkpoints ? (checkpoints.get(p.name) ?? 0) : null, lag };
-    }),
-  );
-  return {
-    ok: checkpoints !== null && streamInfo !== null,
-    stream: { last_seq: streamInfo?.state.last_seq ?? null },
-    projections,
-  };
-}
-
-async function lagOf(
-  jsm: JetStreamManager,
-  prefix: string,
-  p: (typeof PROJECTIONS)[number],
-  stream: string,
-): Promise<number> {
-  try {
-    return await consumerLag(jsm, prefix, p);
-  } catch {
-    // No projector has started yet: everything on its subjects is still to fold.
-    const info = await jsm.streams.info(stream, { subjects_filter: filterSubject(prefix, p) });
-    return Object.values(info.state.subjects ?? {}).reduce((a, b) => a + b, 0);
-  }
+  const last = streamInfo?.state.last_seq ?? null;
+  const projections = PROJECTIONS.map((p): ProjectionStatus => {
+    const seq = checkpoints ? (checkpoints.get(p.name) ?? 0) : null;
+    return {
+      name: p.name,
+      last_seq: seq,
+      lag: seq !== null && last !== null ? Math.max(0, last - seq) : null,
+    };
+  });
+  return { ok: checkpoints !== null && streamInfo !== null, stream: { last_seq: last }, projections };
 }

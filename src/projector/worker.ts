@@ -2,19 +2,22 @@ import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type pg from 'pg';
 import type { Projection } from '../../projections/projection.js';
 import { hitsStreamName, PULL_BYTES } from '../../streams/hits.js';
+import { withTransaction } from '../db/transaction.js';
 import type { Metrics } from '../metrics.js';
 import type { Logger } from '../log.js';
 import type { Nats } from '../nats/connect.js';
 import { readCheckpoints } from './checkpoint.js';
 import { positionConsumer } from './consumer.js';
 import { admit, type DeliveryState } from './delivery-order.js';
-import { foldBatch } from './fold-batch.js';
+import { type DecodedMessage, decodeMessages, foldDecoded } from './fold-batch.js';
 import { Leadership } from './leadership.js';
 
 export interface WorkerOptions {
+  /** Names the group's durable consumer and leadership lock; `all` unless several groups run. */
+  group?: string;
   ackWaitMs?: number;
   maxBatch?: number;
-  /** Bytes of messages folded in one transaction (at least one message): an edge message holds up to 500 rows. */
+  /** Stored (deflated) bytes of messages folded in one batch, at least one message: an edge message holds up to 500 rows. */
   maxBatchBytes?: number;
   retryDelayMs?: number;
 }
@@ -28,19 +31,25 @@ export interface WorkerDeps {
 }
 
 /**
- * Folds one projection from its durable consumer while it holds the projection's leadership.
- * Messages gather while a batch is being folded, so the batch size follows the load; a batch
- * that fails (database away) is retried as it is.
+ * Folds a group of projections from one durable consumer while it holds the group's leadership.
+ * Each batch is pulled and decoded once; then every projection folds it in a transaction of its
+ * own, all at once, so Postgres folds on one core while this process decodes and folds on the
+ * other, and each projection's rows commit with its own checkpoint. A projection behind the others
+ * (new, or restored from a backup) folds the messages it lacks while the others skip them without
+ * a transaction. Messages gather while a batch is being folded, so the batch size follows the
+ * load; a batch that fails (database away) is retried as it is, by the projections that did not
+ * commit it.
  */
 export class ProjectorWorker {
   private messages: ConsumerMessages | undefined;
   private buffer: JsMsg[] = [];
-  /** The highest sequence this worker folded (its checkpoint as far as it knows). */
-  private folded = 0;
+  /** Each projection's checkpoint as far as this worker knows. */
+  private readonly folded = new Map<string, number>();
   private draining: Promise<void> | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly leadership: Leadership;
+  private readonly group: string;
   private readonly maxBatch: number;
   private readonly maxBatchBytes: number;
   private readonly retryDelayMs: number;
@@ -48,45 +57,60 @@ export class ProjectorWorker {
 
   constructor(
     private readonly deps: WorkerDeps,
-    readonly projection: Projection,
+    readonly projections: readonly Projection[],
     opts: WorkerOptions = {},
   ) {
+    this.group = opts.group ?? 'all';
     this.maxBatch = opts.maxBatch ?? 1000;
+    // Bigger batches fold faster per event: fewer transactions, larger multi-row upserts.
     this.maxBatchBytes = opts.maxBatchBytes ?? 2 * 1024 * 1024;
     this.retryDelayMs = opts.retryDelayMs ?? 1000;
     this.ackWaitMs = opts.ackWaitMs ?? 30_000;
-    this.leadership = new Leadership(deps.db, projection.name);
+    this.leadership = new Leadership(deps.db, `group:${this.group}`);
     this.leadership.onLost(() => {
-      this.deps.log.warn({ projection: projection.name }, 'lost projector leadership; standing by');
+      this.deps.log.warn({ group: this.group }, 'lost projector leadership; standing by');
       void this.messages?.close();
     });
   }
 
-  /** Starts in the background; the worker folds once it holds the projection's leadership. */
+  /** Starts in the background; the worker folds once it holds the group's leadership. */
   async start(): Promise<void> {
     this.running = this.run();
+  }
+
+  /** The lowest checkpoint of the group: everything at or below it is folded by every projection. */
+  private floor(): number {
+    return Math.min(...this.projections.map((p) => this.folded.get(p.name) ?? 0));
   }
 
   private async run(): Promise<void> {
     while (!this.stopped) {
       if (!(await this.leadership.acquire(() => this.stopped))) return;
       try {
-        const checkpoint = (await readCheckpoints(this.deps.db)).get(this.projection.name) ?? 0;
+        const checkpoints = await readCheckpoints(this.deps.db);
+        for (const p of this.projections) this.folded.set(p.name, checkpoints.get(p.name) ?? 0);
+        const start = this.floor();
         const { nats, prefix } = this.deps;
-        const durable = await positionConsumer(nats.jsm, prefix, this.projection, checkpoint, this.ackWaitMs);
+        const durable = await positionConsumer(
+          nats.jsm,
+          prefix,
+          this.group,
+          this.projections,
+          start,
+          this.ackWaitMs,
+        );
         const consumer = await nats.js.consumers.get(hitsStreamName(prefix), durable);
         this.buffer = [];
-        this.folded = checkpoint;
         this.messages = await consumer.consume({ max_bytes: PULL_BYTES });
         // Folded in stream order with none missing, or restarted right after the checkpoint.
-        const order: DeliveryState = { delivered: 0, highest: checkpoint };
-        const known = (seq: number) => seq <= this.folded || this.buffer.some((b) => b.seq === seq);
+        const order: DeliveryState = { delivered: 0, highest: start };
+        const known = (seq: number) => seq <= this.floor() || this.buffer.some((b) => b.seq === seq);
         for await (const m of this.messages) {
           const admission = admit(order, { seq: m.seq, delivery: m.info.deliverySequence }, known);
           if (admission === 'skip') continue;
           if (admission === 'restart') {
             this.deps.log.warn(
-              { projection: this.projection.name, seq: m.seq, delivery: m.info.deliverySequence },
+              { group: this.group, seq: m.seq, delivery: m.info.deliverySequence },
               'delivery out of order; restarting the consumer at the checkpoint',
             );
             break;
@@ -96,8 +120,7 @@ export class ProjectorWorker {
         }
         await this.draining;
       } catch (err) {
-        if (!this.stopped)
-          this.deps.log.warn({ err, projection: this.projection.name }, 'projector restarting');
+        if (!this.stopped) this.deps.log.warn({ err, group: this.group }, 'projector restarting');
         await new Promise((r) => setTimeout(r, this.retryDelayMs));
       } finally {
         this.leadership.release();
@@ -118,25 +141,40 @@ export class ProjectorWorker {
     while (this.buffer.length > 0 && !this.stopped) {
       const batch = this.nextBatch();
       try {
-        const r = await foldBatch(
-          this.deps.db,
-          this.projection,
-          batch.map((m) => ({ seq: m.seq, data: m.data })),
-        );
-        this.folded = Math.max(this.folded, r.lastSeq);
+        await this.foldAll(batch);
         this.buffer.splice(0, batch.length);
         batch.at(-1)!.ack();
-        this.deps.metrics.projectorFolded.labels(this.projection.name).inc(r.events);
-        if (r.unreadable > 0)
-          this.deps.log.error(
-            { projection: this.projection.name, count: r.unreadable },
-            'skipped unreadable messages',
-          );
       } catch (err) {
-        this.deps.log.warn({ err, projection: this.projection.name }, 'fold failed; retrying');
+        this.deps.log.warn({ err, group: this.group }, 'fold failed; retrying');
         await new Promise((r) => setTimeout(r, this.retryDelayMs));
       }
     }
+  }
+
+  /** Decodes the batch once and folds it into every projection that has not folded all of it. */
+  private async foldAll(batch: readonly JsMsg[]): Promise<void> {
+    const last = batch.at(-1)!.seq;
+    const behind = this.projections.filter((p) => (this.folded.get(p.name) ?? 0) < last);
+    if (behind.length === 0) return;
+    const lowest = Math.min(...behind.map((p) => this.folded.get(p.name) ?? 0));
+    const decoded = decodeMessages(
+      batch.filter((m) => m.seq > lowest).map((m) => ({ seq: m.seq, data: m.data, subject: m.subject })),
+    );
+    const unreadable = decoded.filter((m) => m.events === null).length;
+    if (unreadable > 0)
+      this.deps.log.error({ group: this.group, count: unreadable }, 'skipped unreadable messages');
+    const failures = (await Promise.allSettled(behind.map((p) => this.foldOne(p, decoded)))).filter(
+      (r): r is PromiseRejectedResult => r.status === 'rejected',
+    );
+    if (failures.length > 0) throw failures[0]!.reason;
+  }
+
+  private async foldOne(projection: Projection, decoded: readonly DecodedMessage[]): Promise<void> {
+    const known = this.folded.get(projection.name) ?? 0;
+    const fresh = decoded.filter((m) => m.seq > known);
+    const r = await withTransaction(this.deps.db, (tx) => foldDecoded(tx, projection, fresh));
+    this.folded.set(projection.name, Math.max(known, r.lastSeq));
+    this.deps.metrics.projectorFolded.labels(projection.name).inc(r.events);
   }
 
   /** The buffer's first messages, up to maxBatch messages and maxBatchBytes (always at least one). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECTIONS } from '../../projections/index.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { subjectFor } from '../../streams/subjects.js';
-import { rebuildProjection } from '../../src/projector/rebuild.js';
+import { rebuildProjection, type RebuildProgress, rebuildProjections } from '../../src/projector/rebuild.js';
 import type { ProjectorWorker } from '../../src/projector/worker.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { hit, MIN, T0 } from '../support/events.js';
@@ -57,6 +57,26 @@ describe('twofold projections rebuild', () => {
     expect(live.events).toHaveLength(120);
     for (const p of PROJECTIONS) await rebuildProjection(deps(), p);
     expect(await snapshot()).toEqual(live);
+  });
+
+  it('rebuilds every projection in one pass over the stream, reporting its progress', async () => {
+    await waitForLagZero(t.app);
+    const live = await snapshot();
+    const last = (await t.deps.nats.jsm.streams.info(`${t.deps.config.STREAM_PREFIX.toUpperCase()}HITS`))
+      .state.last_seq;
+    const reports: RebuildProgress[] = [];
+    const results = await rebuildProjections(deps(), PROJECTIONS, {
+      onProgress: (p) => reports.push(p),
+      progressEveryMs: 0,
+    });
+    expect(await snapshot()).toEqual(live);
+    // 40 messages of 3 hits: every projection of people folds 120 events, the agent ones none.
+    expect(Object.fromEntries(results.map((r) => [r.projection, [r.events, r.lastSeq]]))).toEqual(
+      Object.fromEntries(PROJECTIONS.map((p) => [p.name, [p.origin === 'edge' ? 0 : 120, last]])),
+    );
+    expect(reports.length).toBeGreaterThanOrEqual(1);
+    expect(reports.at(-1)).toMatchObject({ events: 120, seq: last, target: last, secondsLeft: 0 });
+    expect(reports.map((r) => r.events)).toEqual([...reports.map((r) => r.events)].sort((a, b) => a - b));
   });
 
   it('keeps folding hits that arrive while it rebuilds, counting each once', async () => {

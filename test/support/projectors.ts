@@ -4,22 +4,19 @@ import type { AppDeps } from '../../src/http/deps.js';
 import { ProjectorWorker, type WorkerOptions } from '../../src/projector/worker.js';
 
 export async function startProjectors(deps: AppDeps, opts: WorkerOptions = {}): Promise<ProjectorWorker[]> {
-  const workers = PROJECTIONS.map(
-    (p) =>
-      new ProjectorWorker(
-        {
-          db: deps.db,
-          nats: deps.nats,
-          prefix: deps.config.STREAM_PREFIX,
-          log: deps.log,
-          metrics: deps.metrics,
-        },
-        p,
-        { ackWaitMs: 2000, retryDelayMs: 100, ...opts },
-      ),
+  const worker = new ProjectorWorker(
+    {
+      db: deps.db,
+      nats: deps.nats,
+      prefix: deps.config.STREAM_PREFIX,
+      log: deps.log,
+      metrics: deps.metrics,
+    },
+    PROJECTIONS,
+    { ackWaitMs: 2000, retryDelayMs: 100, ...opts },
   );
-  for (const w of workers) await w.start();
-  return workers;
+  await worker.start();
+  return [worker];
 }
 
 interface Health {

@@ -1,0 +1,61 @@
+// npx tsx bench/fold-profile.ts — where folding's time goes: the bench:fold events (bench/fold-data.ts)
+// decoded, then folded one projection at a time in batches, with each projection's `load`, its
+// pure `fold` and every statement timed apart. BENCH_FOLD_EVENTS (40,000) and BENCH_FOLD_BATCH
+// (4,000 events) set the size.
+import { PROJECTIONS } from '../projections/index.js';
+import type { Sequenced } from '../projections/projection.js';
+import { withTransaction } from '../src/db/transaction.js';
+import { createLogger } from '../src/log.js';
+import { decodeBatch, type StreamEvent } from '../streams/events.js';
+import { designedEvents } from './fold-data.js';
+import { openBench } from './harness.js';
+
+const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 40_000);
+const BATCH = Number(process.env.BENCH_FOLD_BATCH ?? 4_000);
+const MESSAGE_EVENTS = 40;
+
+const bench = await openBench(createLogger('warn'));
+try {
+  const events: StreamEvent[] = [];
+  for (const day of designedEvents(EVENTS, bench.siteId)) events.push(...day.hits, ...day.fetches);
+  const messages: string[] = [];
+  for (let i = 0; i < events.length; i += MESSAGE_EVENTS)
+    messages.push(JSON.stringify({ v: 1, events: events.slice(i, i + MESSAGE_EVENTS) }));
+  const d0 = performance.now();
+  for (const m of messages) decodeBatch(m);
+  console.log(`decoding: ${(((performance.now() - d0) * 1000) / events.length).toFixed(1)} µs an event`);
+  const stream: Sequenced[] = events.map((event, i) => ({ seq: Math.floor(i / MESSAGE_EVENTS) + 1, event }));
+  console.log(
+    '\n| projection | events/s alone | load µs/event | fold µs/event | statements µs/event, each |',
+  );
+  console.log('|---|---|---|---|---|');
+  for (const p of PROJECTIONS) {
+    let load = 0;
+    let fold = 0;
+    const statements: number[] = [];
+    const t0 = performance.now();
+    for (let i = 0; i < stream.length; i += BATCH) {
+      const batch = stream.slice(i, i + BATCH);
+      await withTransaction(bench.db, async (tx) => {
+        let t = performance.now();
+        const state = await p.load(tx, batch);
+        load += performance.now() - t;
+        t = performance.now();
+        const out = p.fold(batch, state);
+        fold += performance.now() - t;
+        for (const [k, statement] of out.entries()) {
+          t = performance.now();
+          await tx.query(statement);
+          statements[k] = (statements[k] ?? 0) + performance.now() - t;
+        }
+      });
+    }
+    const perEvent = (ms: number) => ((ms * 1000) / stream.length).toFixed(1);
+    const all = statements.reduce((a, b) => a + b, 0);
+    console.log(
+      `| ${p.name} | ${Math.round((stream.length * 1000) / (performance.now() - t0))} | ${perEvent(load)} | ${perEvent(fold)} | ${perEvent(all)}: ${statements.map(perEvent).join(', ')} |`,
+    );
+  }
+} finally {
+  await bench.close();
+}

@@ -1,0 +1,129 @@
+// npm run bench:fold — folding every projection at once: appends generated people's hits and agent
+// fetches to a fresh stream, folds them live (one worker per projection, as before the fold group,
+// then the fold group, each into empty tables), then rebuilds every projection from the stream.
+import type pg from 'pg';
+import { PROJECTIONS } from '../projections/index.js';
+import { createLogger } from '../src/log.js';
+import { createMetrics } from '../src/metrics.js';
+import { connectNats, type Nats } from '../src/nats/connect.js';
+import { ensureStreams } from '../src/nats/ensure-streams.js';
+import { readCheckpoints } from '../src/projector/checkpoint.js';
+import { rebuildProgressLine } from '../src/projector/progress-line.js';
+import { rebuildProjections } from '../src/projector/rebuild.js';
+import { ProjectorWorker, type WorkerDeps } from '../src/projector/worker.js';
+import type { StreamEvent } from '../streams/events.js';
+import { hitsStreamName } from '../streams/hits.js';
+import { type StreamOrigin, subjectFor } from '../streams/subjects.js';
+import { designedEvents } from './fold-data.js';
+import { openBench } from './harness.js';
+import { HITS_PER_MESSAGE } from './read-load.js';
+
+const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 300_000);
+/** An edge shipment's rows: one stream message. */
+const ROWS_PER_EDGE_MESSAGE = 500;
+/** The one-worker-per-projection runner too, for a ratio measured in the same run; `0` skips it. */
+const COMPARE = process.env.BENCH_FOLD_OLD !== '0';
+const TEN_MILLION = 10_000_000;
+
+/** The designed events, day by day, as stream messages: people's hits 40 a message, then the day's edge shipments. */
+async function appendDesigned(nats: Nats, prefix: string, site: number): Promise<number> {
+  let pending: Promise<unknown>[] = [];
+  let appended = 0;
+  const publish = async (origin: StreamOrigin, events: StreamEvent[]) => {
+    pending.push(nats.js.publish(subjectFor(prefix, site, origin), JSON.stringify({ v: 1, events })));
+    appended += events.length;
+    if (pending.length >= 256) {
+      await Promise.all(pending);
+      pending = [];
+    }
+  };
+  for (const { hits, fetches } of designedEvents(EVENTS, site)) {
+    for (let i = 0; i < hits.length; i += HITS_PER_MESSAGE)
+      await publish('human', hits.slice(i, i + HITS_PER_MESSAGE));
+    for (let i = 0; i < fetches.length; i += ROWS_PER_EDGE_MESSAGE)
+      await publish('edge', fetches.slice(i, i + ROWS_PER_EDGE_MESSAGE));
+  }
+  await Promise.all(pending);
+  return appended;
+}
+
+/** Starts the workers and times them until every projection's checkpoint is the stream's last sequence. */
+async function foldLive(db: pg.Pool, workers: ProjectorWorker[], last: number): Promise<number> {
+  const t0 = performance.now();
+  for (const w of workers) await w.start();
+  for (;;) {
+    const cp = await readCheckpoints(db);
+    if (PROJECTIONS.every((p) => cp.get(p.name) === last)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  for (const w of workers) await w.stop();
+  return seconds;
+}
+
+/** Empties every projection's tables and checkpoints for the next runner. */
+async function resetProjections(db: pg.Pool) {
+  const tables = [...PROJECTIONS.flatMap((p) => p.tables), 'projection_checkpoints'];
+  await db.query(`TRUNCATE ${tables.join(', ')}`);
+}
+
+async function main() {
+  const log = createLogger('warn');
+  const bench = await openBench(log);
+  const nats = await connectNats(bench.backends.natsUrl, 'bench-fold');
+  try {
+    await ensureStreams(nats.jsm, bench.prefix);
+    const a0 = performance.now();
+    const events = await appendDesigned(nats, bench.prefix, bench.siteId);
+    const info = await nats.jsm.streams.info(hitsStreamName(bench.prefix));
+    const last = info.state.last_seq;
+    console.log(
+      `appended ${events.toLocaleString('en-US')} events in ${last.toLocaleString('en-US')} messages (${(info.state.bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - a0) / 1000).toFixed(1)} s`,
+    );
+    // The workers' own pool, as a projector process has (src/server.ts: 20 connections).
+    const deps: WorkerDeps = { db: bench.db, nats, prefix: bench.prefix, log, metrics: createMetrics() };
+    const rows: string[] = [];
+    const row = (what: string, seconds: number) => {
+      const rate = events / seconds;
+      rows.push(
+        `| ${what} | ${events.toLocaleString('en-US')} | ${seconds.toFixed(1)} | **${Math.round(rate).toLocaleString('en-US')}** | ${(TEN_MILLION / rate / 60).toFixed(1)} |`,
+      );
+      return rate;
+    };
+    let old: number | undefined;
+    if (COMPARE) {
+      // As before the fold group: a consumer and a worker per projection, batches of 2 MB.
+      const perProjection = PROJECTIONS.map(
+        (p) => new ProjectorWorker(deps, [p], { group: p.name, maxBatchBytes: 2 * 1024 * 1024 }),
+      );
+      old = row('live, one worker per projection (before)', await foldLive(bench.db, perProjection, last));
+      console.log(rows.at(-1));
+      await resetProjections(bench.db);
+    }
+    const group = row(
+      'live, one fold group',
+      await foldLive(bench.db, [new ProjectorWorker(deps, PROJECTIONS)], last),
+    );
+    console.log(rows.at(-1));
+    const r0 = performance.now();
+    await rebuildProjections(deps, PROJECTIONS, {
+      onProgress: (p) => console.log(rebuildProgressLine(p)),
+      progressEveryMs: 10_000,
+    });
+    row('rebuild of all, one pass', (performance.now() - r0) / 1000);
+
+    console.log(
+      `\n### Folding every projection (${PROJECTIONS.length}), ${events.toLocaleString('en-US')} events\n`,
+    );
+    console.log('| runner | events | seconds | events/s | minutes for 10 M at this rate |');
+    console.log('|---|---|---|---|---|');
+    for (const r of rows) console.log(r);
+    if (old !== undefined)
+      console.log(`\nfold group ÷ one worker per projection: **${(group / old).toFixed(2)}×**`);
+  } finally {
+    await nats.nc.close();
+    await bench.close();
+  }
+}
+
+await main();
