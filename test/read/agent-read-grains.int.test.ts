@@ -25,9 +25,9 @@ import { messages } from '../support/projection-spec.js';
  * 23:59:30, and GPTBot /d at 14:00 delivered last (a late fetch of a URL new on a past day);
  * day 1: ClaudeBot /b at 00:00:30, ChatGPT-User /a, an unknown agent's 404 on /c (text/plain);
  * day 2: GPTBot /a, ClaudeBot /c at 22:45; day 4: GPTBot /a.
- * People: v1 from chatgpt.com on /a (day 0, 11:00), then, delivered last, on /b at 10:55 from
- * chatgpt.com too (the session's entry moves from /a to /b: an arrival taken back and another
- * given); v2 from perplexity.ai on /b (day 1), v3 from claude.ai on /a at 23:50 (day 1), v4 from
+ * People: v1 from chatgpt.com on /a (day 0, 11:00), then, delivered a day late (after day 1's
+ * 09:00, within the folds' late-hit grace), on /b at 10:55 from chatgpt.com too (the session's
+ * entry moves from /a to /b: an arrival taken back and another given); v2 from perplexity.ai on /b (day 1), v3 from claude.ai on /a at 23:50 (day 1), v4 from
  * chatgpt.com on /c (day 2), v5 direct on /a (no arrival).
  */
 const DAY = 86_400_000;
@@ -55,6 +55,8 @@ beforeAll(async () => {
     [h('v1', at(0, 11), '/a', 'https://chatgpt.com/')],
     [f(at(0, 23, 59, 30), '/b'), f(at(1, 0, 0, 30), '/b', { user_agent: UA.claudebot })],
     [h('v5', at(1, 8), '/a'), h('v2', at(1, 9), '/b', 'https://www.perplexity.ai/')],
+    // Late: v1's earlier hit.
+    [h('v1', at(0, 10, 55), '/b', 'https://chatgpt.com/')],
     [
       f(at(1, 12, 7), '/a', { user_agent: UA.chatgptUser }),
       f(at(1, 18), '/c', { user_agent: UA.unknown, status: 404, content_type: 'text/plain' }),
@@ -63,8 +65,8 @@ beforeAll(async () => {
     [f(at(2, 5, 15), '/a'), h('v4', at(2, 1), '/c', 'https://chatgpt.com/')],
     [f(at(2, 22, 45), '/c', { user_agent: UA.claudebot })],
     [f(at(4, 8), '/a')],
-    // Late: a fetch of a URL nothing fetched before, on day 0, and v1's earlier hit.
-    [f(at(0, 14), '/d'), h('v1', at(0, 10, 55), '/b', 'https://chatgpt.com/')],
+    // Late: a fetch of a URL nothing fetched before, on day 0.
+    [f(at(0, 14), '/d')],
   ];
   const catalog = loadCatalog();
   const projections = [

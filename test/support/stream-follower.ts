@@ -1,5 +1,6 @@
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import { connectNats, type Nats } from '../../src/nats/connect.js';
+import { decodeBatch } from '../../streams/events.js';
 import { hitsStreamName } from '../../streams/hits.js';
 
 /**
@@ -24,9 +25,10 @@ export async function followStream(natsUrl: string, prefix: string): Promise<Str
   const messages: ConsumerMessages = await consumer.consume();
   const reading = (async () => {
     for await (const m of messages) {
-      const { events } = m.json<{ events: { pathname?: unknown }[] }>();
-      for (const e of events)
-        if (typeof e.pathname === 'string') seen.set(e.pathname, (seen.get(e.pathname) ?? 0) + 1);
+      for (const e of decodeBatch(m.data) ?? []) {
+        const { pathname } = e as { pathname?: unknown };
+        if (typeof pathname === 'string') seen.set(pathname, (seen.get(pathname) ?? 0) + 1);
+      }
     }
   })();
   return {
