@@ -8,7 +8,7 @@ import { ALL_DIMENSIONS, type FilterTree, filterDimensions } from '../envelope/f
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 
 /** Decay is a fall from the previous window, always; a year-ago window is not what it judges. */
 export const DecayParams = Paging.extend({
@@ -79,7 +79,7 @@ function decayFromHits(q: Query, before: Window, p: DecayParams, s: DecaySetting
       AND (b.pageviews - coalesce(n.pageviews, 0)) * 100 > ${s.dropPercent}::numeric * b.pageviews
       AND f.fetches > 0 AND f.fetches >= coalesce(g.fetches, 0)
     ORDER BY ${RANK(sql`b.pageviews - coalesce(n.pageviews, 0)`, sql`coalesce(n.pageviews, 0)`, sql`b.pageviews`, sql`f.fetches`, sql`b.pathname`)}
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`;
+    ${pageOf(p)}`;
 }
 
 /**
@@ -125,7 +125,7 @@ function decayFromDays(q: Query, before: Window, p: DecayParams, s: DecaySetting
     SELECT x.pathname, x.pageviews, x.pageviews_before, x.fetches, x.fetches_before FROM fetched x
     WHERE x.fetches > 0 AND x.fetches >= x.fetches_before
     ORDER BY ${RANK(sql`x.pageviews_before - x.pageviews`, sql`x.pageviews`, sql`x.pageviews_before`, sql`x.fetches`, sql`x.pathname`)}
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`;
+    ${pageOf(p)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { VITALS, type Vital } from '../../../projections/vital-histograms/bucket
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type Paging, pageOf, pageSlice } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { ALL, deviceGroup, histogramPercentiles, rankedHits } from './histograms.js';
@@ -36,9 +37,8 @@ export const GROUP_COLUMN = { overall: undefined, pages: 'pathname', devices: 'd
 export type Grouping = keyof typeof GROUP_COLUMN;
 
 export interface GroupOptions {
-  /** The page of ranked groups (most samples first, then by key). */
-  limit?: number;
-  offset?: number;
+  /** The page of ranked groups (most samples first, then by key); none: every group. */
+  page?: Paging;
   /** Only these keys (a comparison window's figures for the groups already listed). */
   keys?: readonly string[];
 }
@@ -76,9 +76,6 @@ function vitalHits(q: Query, w: Window): Sql {
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
 }
 
-const pageOf = (opts: GroupOptions) =>
-  opts.limit !== undefined ? sql`LIMIT ${opts.limit} OFFSET ${opts.offset ?? 0}` : sql``;
-
 /**
  * The statement for one grouping. Pages are ranked first, then each listed page's percentiles
  * are taken from its own rows (the partial index on pathname, migration 0016): sorting a month of
@@ -93,11 +90,11 @@ function statement(hits: Sql, grouping: Grouping, opts: GroupOptions): Sql {
   const only = opts.keys ? sql`AND ${key} = ANY(${opts.keys}::text[])` : sql``;
   if (grouping === 'devices')
     return sql`SELECT ${key} AS key, count(*) AS samples, ${aggs} FROM events e WHERE ${hits} ${only}
-      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts)}`;
+      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts.page)}`;
   return sql`
     WITH ranked AS (
       SELECT ${key} AS key, count(*) AS samples FROM events e WHERE ${hits} ${only}
-      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts)})
+      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts.page)})
     SELECT r.key, r.samples, v.*
     FROM ranked r CROSS JOIN LATERAL (SELECT ${aggs} FROM events e WHERE ${hits} AND ${key} = r.key) v
     ORDER BY r.samples DESC, r.key ASC NULLS LAST`;
@@ -162,7 +159,7 @@ export async function overallAndDevices(
   ]);
   const listed = opts.keys
     ? ranked.filter((r) => r.key !== null && opts.keys!.includes(r.key))
-    : ranked.slice(opts.offset ?? 0, opts.limit === undefined ? undefined : (opts.offset ?? 0) + opts.limit);
+    : pageSlice(ranked, opts.page);
   return {
     overall: histogramFigures(
       percentiles.get(ALL),

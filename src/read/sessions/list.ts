@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { sessionMatches } from '../stats/human-totals.js';
 import { SESSION_COLUMNS, type SessionRow, sessionRow, type StoredSession } from './row.js';
 
@@ -22,6 +22,6 @@ export async function sessions(db: Db, q: Query, p: SessionsParams): Promise<Ses
     WHERE s.site_id = ${q.site} AND s.started_at >= ${iso(q.start)} AND s.started_at < ${iso(q.end)}
       AND ${sessionMatches(q.filters, sql`s.id`)}
     ORDER BY s.started_at DESC, s.id DESC
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows.map(sessionRow);
 }

@@ -5,7 +5,7 @@ import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import { type Source, sourceOf } from '../plan/planner.js';
-import { Paging } from './breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { rollupEventNames, rollupEventProperty } from './dimension-rollup.js';
 
 export const EventsParams = Paging.extend({
@@ -65,6 +65,6 @@ async function rawEvents(db: Db, q: Query, p: EventsParams): Promise<EventRow[]>
     WHERE e.site_id = ${q.site} AND e.kind = 'custom' AND e.ts >= ${iso(q.start)} AND e.ts < ${iso(q.end)}
       AND ${which} AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}
     GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1 NULLS LAST
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows;
 }

@@ -2,7 +2,7 @@ import { type Db, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
-import type { Paging } from './breakdown.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import { type Source, sourceOf } from '../plan/planner.js';
 import { rollupPages } from './dimension-rollup.js';
@@ -69,6 +69,6 @@ async function rawPages(db: Db, q: Query, p: Paging) {
     FROM hits h LEFT JOIN entries en ON en.pathname = h.pathname LEFT JOIN exits ex ON ex.pathname = h.pathname
     WHERE h.pageviews > 0
     ORDER BY h.visitors DESC, h.pageviews DESC, h.pathname
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows;
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { sessionMatches } from '../stats/human-totals.js';
 import { visitorName } from './visitor-key.js';
 
@@ -51,7 +51,7 @@ export async function visitors(db: Db, q: Query, p: VisitorsParams): Promise<Vis
         AND ${sessionMatches(q.filters, sql`s.id`)}
       GROUP BY 1, 2
       ORDER BY last_seen DESC, s.identity NULLS LAST, anonymous
-      LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit})
+      ${pageOf(p)})
     SELECT v.*, i.traits FROM v LEFT JOIN identities i ON i.site_id = ${q.site} AND i.identity = v.identity
     ORDER BY v.last_seen DESC, v.identity NULLS LAST, v.anonymous`);
   return rows.map((r) => ({
