@@ -7,6 +7,7 @@ import type { Query } from '../envelope/query.js';
 import { Paging, pageOf, rowsBefore } from '../envelope/paging.js';
 import { type CoverageSource, coverageSource } from './coverage-source.js';
 import { fetchesIn } from './totals.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const COVERAGE_SORTS = ['stalest', 'recent', 'fetches'] as const;
 export type CoverageSort = (typeof COVERAGE_SORTS)[number];
@@ -47,8 +48,7 @@ const AGENT_LIST = sql`count(*) AS agents, array_agg(c.agent_id ORDER BY c.fetch
 const iso = (d: Date) => d.toISOString();
 
 /** The per-day rows of the window's days: over alias `d`, of url_coverage_day. */
-const daysIn = (q: Query) =>
-  sql`d.site_id = ${q.site} AND d.day >= ${iso(q.start)} AND d.day < ${iso(q.end)}`;
+const daysIn = (q: Query) => sql`d.site_id = ${q.site} AND ${inWindow('d.day', q)}`;
 
 /** Per URL and agent: (pathname, agent_id, first_crawl, last_crawl, fetches, verified_fetches). */
 function perAgent(q: Query, source: CoverageSource): Sql {

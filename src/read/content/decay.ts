@@ -9,6 +9,7 @@ import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
 import { Paging, pageOf } from '../envelope/paging.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** Decay is a fall from the previous window, always; a year-ago window is not what it judges. */
 export const DecayParams = Paging.extend({
@@ -47,7 +48,7 @@ const iso = (d: Date) => d.toISOString();
 function pageviewsPerPage(site: number, w: Window, filters: FilterTree): Sql {
   return sql`
     SELECT e.pathname, count(*) AS pageviews FROM events e
-    WHERE e.site_id = ${site} AND e.kind = 'pageview' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+    WHERE e.site_id = ${site} AND e.kind = 'pageview' AND ${inWindow('e.ts', w)}
       AND ${compileFilters(filters, ALL_DIMENSIONS, 'e')}
     GROUP BY 1`;
 }

@@ -7,6 +7,7 @@ import type { Window } from '../envelope/range.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Point } from '../stats/timeseries.js';
 import { sparklines } from './sparkline.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** A group's figures in a window. */
 export interface ErrorCounts {
@@ -36,7 +37,7 @@ const iso = (d: Date) => d.toISOString();
 
 /** The window's error hits that match the filters, as a condition on `events e`. */
 function errorHits(q: Query, w: Window): Sql {
-  return sql`e.site_id = ${q.site} AND e.kind = 'error' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+  return sql`e.site_id = ${q.site} AND e.kind = 'error' AND ${inWindow('e.ts', w)}
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
 }
 

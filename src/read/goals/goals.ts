@@ -8,6 +8,7 @@ import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type GoalSource, goalSource, pathGoalCounts } from './path-visitors.js';
 import { windowVisitors } from './window-visitors.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** Revenue of a goal with a currency: only its hits in that currency, never another summed in. */
 export interface Revenue {
@@ -46,8 +47,6 @@ interface CountRow {
   average: number | null;
 }
 
-const iso = (d: Date) => d.toISOString();
-
 /**
  * Every goal's converting hits in one statement: one aggregate per goal over the window's hits
  * that it counts and that match the filters. Each branch reads only its goal's hits, through the
@@ -69,7 +68,7 @@ async function hitCounts(db: Db, q: Query, w: Window, goals: readonly Goal[]): P
              ${revenue(g.currency)}
       FROM events e
       WHERE e.site_id = ${q.site} AND ${hitMatches(goalTarget(g))}
-        AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)} AND ${filters}`,
+        AND ${inWindow('e.ts', w)} AND ${filters}`,
   );
   const { rows } = await db.query<CountRow>(join(branches, ' UNION ALL '));
   return rows;

@@ -4,10 +4,10 @@ import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Window } from '../envelope/range.js';
 import { dayCover } from '../goals/path-visitors.js';
+import { inWindow } from '../envelope/in-window.js';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The figures of one group of hits: per vital the nearest-rank percentiles asked for, and the hits. */
 export interface HistogramFigures {
@@ -34,8 +34,8 @@ export function histogramCover(w: Window): { periods: Sql[]; edges: Sql[] } {
   }
   const periods = parts
     .filter(([, a, b]) => a < b)
-    .map(([span, a, b]) => sql`(span = ${span} AND start >= ${iso(a)} AND start < ${iso(b)})`);
-  return { periods, edges: edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`) };
+    .map(([span, a, b]) => sql`(span = ${span} AND ${inWindow('start', { start: a, end: b })})`);
+  return { periods, edges: edges.map(([a, b]) => sql`(${inWindow('e.ts', { start: a, end: b })})`) };
 }
 
 /**

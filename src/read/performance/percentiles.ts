@@ -7,6 +7,7 @@ import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { ALL, deviceGroup, histogramPercentiles, rankedHits } from './histograms.js';
 import { pagePercentiles } from './page-histograms.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export { VITALS, type Vital };
 
@@ -45,8 +46,6 @@ export interface GroupOptions {
 
 type Row = { key: string | null; samples: number } & Record<string, number | number[] | null>;
 
-const iso = (d: Date) => d.toISOString();
-
 /**
  * Per vital, `percentile_disc` over its non-NULL values: the first value (in ascending order)
  * whose position is at least p × n, i.e. the value at rank ⌈p·n⌉: the nearest-rank percentile,
@@ -72,7 +71,7 @@ function figuresOf(row: Row): VitalFigures {
 
 /** The window's `web_vitals` hits that match the filters, as a condition on `events e`. */
 function vitalHits(q: Query, w: Window): Sql {
-  return sql`e.site_id = ${q.site} AND e.kind = 'web_vitals' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+  return sql`e.site_id = ${q.site} AND e.kind = 'web_vitals' AND ${inWindow('e.ts', w)}
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
 }
 

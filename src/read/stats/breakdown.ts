@@ -9,6 +9,7 @@ import type { KeptDimension } from '../../../projections/dimension-rollup/dimens
 import { type Source, sourceOf } from '../plan/planner.js';
 import { Paging, pageOf } from '../envelope/paging.js';
 import { rollupBreakdown } from './dimension-rollup.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const BreakdownParams = Paging.extend({
   dimension: z.string({ error: 'dimension is required' }).min(1),
@@ -23,8 +24,6 @@ export interface BreakdownRow {
   /** Percent of the window's (filtered) visitors, one decimal. */
   share?: number;
 }
-
-const iso = (d: Date) => d.toISOString();
 
 /**
  * Any filterable dimension, ranked by visitors (then pageviews, then value), with each value's
@@ -65,7 +64,7 @@ export async function breakdown(
 
 async function rawBreakdown(db: Db, q: Query, p: BreakdownParams, dimension: ResolvedDimension) {
   const value = columnOf(dimension, 'e');
-  const where = sql`e.site_id = ${q.site} AND e.ts >= ${iso(q.start)} AND e.ts < ${iso(q.end)}
+  const where = sql`e.site_id = ${q.site} AND ${inWindow('e.ts', q)}
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
   const { rows } = await db.query<BreakdownRow & { total: number }>(sql`
     WITH ranked AS (

@@ -5,6 +5,7 @@ import type { Query } from '../envelope/query.js';
 import { Paging, pageOf } from '../envelope/paging.js';
 import { sessionMatches } from '../stats/human-totals.js';
 import { visitorName } from './visitor-key.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const VisitorsParams = Paging.extend({ compare: compareNone('visitors') });
 export type VisitorsParams = z.infer<typeof VisitorsParams>;
@@ -31,8 +32,6 @@ interface Grouped {
   pageviews: number;
 }
 
-const iso = (d: Date) => d.toISOString();
-
 /**
  * The visitors of the window's sessions, the most recently seen first. A session belongs to the
  * identity its hits carried, else to its daily visitor id: an identified person is one row over
@@ -47,7 +46,7 @@ export async function visitors(db: Db, q: Query, p: VisitorsParams): Promise<Vis
              min(s.started_at) AS first_seen, max(s.last_seen_at) AS last_seen,
              count(*) AS sessions, sum(s.pageviews) AS pageviews
       FROM sessions s
-      WHERE s.site_id = ${q.site} AND s.started_at >= ${iso(q.start)} AND s.started_at < ${iso(q.end)}
+      WHERE s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
         AND ${sessionMatches(q.filters, sql`s.id`)}
       GROUP BY 1, 2
       ORDER BY last_seen DESC, s.identity NULLS LAST, anonymous
