@@ -1,7 +1,7 @@
 import { type Db, join, sql } from '../../db/sql.js';
 import { type Goal, goalTarget, listGoals } from '../../goals/store.js';
 import { hitMatches } from '../../goals/target.js';
-import { percentChange } from '../envelope/compare.js';
+import { changeOf, eachWindow, percentChange } from '../envelope/compare.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
@@ -130,12 +130,8 @@ async function figuresOf(
   });
 }
 
-function changeOf(now: GoalFigures, before: GoalFigures): Change {
-  const change: Change = {};
-  for (const m of ['visitors', 'conversions', 'conversion_rate'] as const) {
-    const c = percentChange(now[m], before[m]);
-    if (c !== undefined) change[m] = c;
-  }
+function goalChange(now: GoalFigures, before: GoalFigures): Change {
+  const change: Change = changeOf(now, before, ['visitors', 'conversions', 'conversion_rate']);
   if (now.revenue) {
     const total = percentChange(now.revenue.total, before.revenue?.total);
     const average = percentChange(now.revenue.average, before.revenue?.average);
@@ -163,13 +159,10 @@ export async function goals(
 ): Promise<GoalRow[]> {
   const defined = await listGoals(db, q.site);
   if (defined.length === 0) return [];
-  const [now, before] = await Promise.all([
-    figuresOf(db, q, q, defined, source),
-    q.comparison ? figuresOf(db, q, q.comparison, defined, source) : undefined,
-  ]);
+  const { now, before } = await eachWindow(q, (w) => figuresOf(db, q, w, defined, source));
   const rows = defined.map((g, i): GoalRow => {
     const row: GoalRow = { id: g.id, name: g.name, event: g.event, path: g.path, ...now[i]! };
-    if (before) Object.assign(row, { comparison: before[i]!, change: changeOf(now[i]!, before[i]!) });
+    if (before) Object.assign(row, { comparison: before[i]!, change: goalChange(now[i]!, before[i]!) });
     return row;
   });
   // A stable sort: ties keep the goals' order by name.
