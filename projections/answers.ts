@@ -8,7 +8,13 @@ export type Metric =
   | 'duration'
   | 'entries'
   | 'exits'
-  | 'engagement';
+  | 'engagement'
+  /** Web vitals' percentiles. */
+  | 'vitals'
+  /** Agents' fetches of a URL. */
+  | 'fetches'
+  /** People's arrivals on a URL from answer engines. */
+  | 'arrivals';
 
 /**
  * What a projection's tables answer exactly, declared beside it; the read planner

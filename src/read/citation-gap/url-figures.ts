@@ -8,7 +8,8 @@ import {
   filterDimensions,
 } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../plan/planner.js';
+import { URL_MINUTE_ANSWERS } from '../../../projections/citation-gap/answers.js';
+import { type Source, sourceOf } from '../plan/planner.js';
 import { inWindow } from '../envelope/in-window.js';
 
 /*
@@ -20,16 +21,19 @@ import { inWindow } from '../envelope/in-window.js';
  */
 
 /** The only filter dimension the per-URL rollups keep (both have `pathname`). */
-export const URL_ROLLUP_KEEPS: ReadonlySet<string> = new Set(['pathname']);
+export const URL_ROLLUP_KEEPS = URL_MINUTE_ANSWERS.filters;
 
 const URL_ROLLUP_DIMENSIONS: DimensionCatalog = { pathname: { type: 'text', nullable: false } };
 
 const iso = (d: Date) => d.toISOString();
 const DAY_MS = 86_400_000;
 
-/** Rollups when the window is minute-aligned and the filters test only `pathname`, else raw rows. */
+/** The per-URL rollups when they answer the window and filters, else raw rows. */
 export const urlSource = (w: Window, filters: FilterTree): Source =>
-  sourceFor(w, filters, [], URL_ROLLUP_KEEPS);
+  sourceOf(
+    { window: w, filters, dimension: 'pathname', metrics: ['fetches', 'arrivals'] },
+    URL_MINUTE_ANSWERS,
+  );
 
 function checked(source: Source, filters: FilterTree): void {
   if (source === 'rollup' && [...filterDimensions(filters)].some((d) => !URL_ROLLUP_KEEPS.has(d)))

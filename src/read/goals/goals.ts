@@ -155,7 +155,7 @@ export async function goals(
   db: Db,
   q: Query,
   _params: Record<string, never> = {},
-  source: GoalSource = goalSource(q.filters),
+  source: GoalSource = goalSource(q, q.filters),
 ): Promise<GoalRow[]> {
   const defined = await listGoals(db, q.site);
   if (defined.length === 0) return [];

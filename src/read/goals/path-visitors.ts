@@ -6,16 +6,23 @@ import {
 } from '../../../projections/path-visitors/fold.js';
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { likePathPattern } from '../../goals/target.js';
-import { type FilterTree, filterDimensions } from '../envelope/filters.js';
+import type { FilterTree } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import { inWindow } from '../envelope/in-window.js';
+import { PATH_VISITORS_ANSWERS } from '../../../projections/path-visitors/answers.js';
+import { sourceOf } from '../plan/planner.js';
 
 /** Where path goals are counted: the `path_visitors` projection, or the pageviews themselves. */
 export type GoalSource = 'path_visitors' | 'raw';
 
-/** The projection keeps no dimension of a hit but its path: a filtered query reads the pageviews. */
-export const goalSource = (filters: FilterTree): GoalSource =>
-  filterDimensions(filters).size === 0 ? 'path_visitors' : 'raw';
+/** Path goals' visitors and conversions by the pages' path, from the projection when it answers the window and filters. */
+export const goalSource = (w: Window, filters: FilterTree): GoalSource =>
+  sourceOf(
+    { window: w, filters, dimension: 'pathname', metrics: ['visitors', 'pageviews'] },
+    PATH_VISITORS_ANSWERS,
+  ) === 'rollup'
+    ? 'path_visitors'
+    : 'raw';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -1,22 +1,26 @@
 import { VITALS, type Vital } from '../../../projections/vital-histograms/buckets.js';
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
-import { type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { type Paging, pageOf, pageSlice } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { ALL, deviceGroup, histogramPercentiles, rankedHits } from './histograms.js';
 import { pagePercentiles } from './page-histograms.js';
 import { inWindow } from '../envelope/in-window.js';
+import { VITAL_HISTOGRAMS_ANSWERS } from '../../../projections/vital-histograms/answers.js';
+import { sourceOf } from '../plan/planner.js';
 
 export { VITALS, type Vital };
 
 /** Where the figures come from: the `vital_histograms` projection, or the `web_vitals` hits themselves. */
 export type VitalSource = 'vital_histograms' | 'raw';
 
-/** The projection keeps no dimension of a hit but its page and device type: a filtered query reads the hits. */
-export const vitalSource = (filters: FilterTree): VitalSource =>
-  filterDimensions(filters).size === 0 ? 'vital_histograms' : 'raw';
+/** The vitals from the projection when it answers the window and filters, else from the hits. */
+export const vitalSource = (w: Window, filters: FilterTree): VitalSource =>
+  sourceOf({ window: w, filters, metrics: ['vitals'] }, VITAL_HISTOGRAMS_ANSWERS) === 'rollup'
+    ? 'vital_histograms'
+    : 'raw';
 
 /** The percentiles reported, as `percentile_disc` fractions. */
 export const PERCENTILES = { p50: 0.5, p75: 0.75, p95: 0.95 } as const;
@@ -182,7 +186,7 @@ export async function vitalGroups(
   w: Window,
   grouping: Grouping,
   opts: GroupOptions = {},
-  source: VitalSource = vitalSource(q.filters),
+  source: VitalSource = vitalSource(q, q.filters),
 ): Promise<({ key: string | null } & VitalFigures)[]> {
   if (source === 'vital_histograms') return fromHistograms(db, q, w, grouping, opts);
   const { rows } = await db.query<Row>(statement(vitalHits(q, w), grouping, opts));

@@ -83,7 +83,7 @@ export async function performanceStats(
   db: Db,
   q: Query,
   p: Paging,
-  source: VitalSource = vitalSource(q.filters),
+  source: VitalSource = vitalSource(q, q.filters),
 ): Promise<Performance> {
   const now = await figures(db, q, q, p, source);
   const data: Performance = {
