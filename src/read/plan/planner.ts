@@ -22,6 +22,14 @@ const DAY_MS = 86_400_000;
 const insideOneDay = (start: number, end: number) =>
   start % DAY_MS !== 0 && end < Math.floor(start / DAY_MS) * DAY_MS + DAY_MS;
 
+/** Whether no UTC day holds two of the cuts (window edges, bucket starts inside it) off midnight. */
+function oneCutADay(needs: ReadNeeds): boolean {
+  const { start, end } = needs.window;
+  const inside = (needs.bucketStarts ?? []).filter((s) => s > start && s < end);
+  const cuts = new Set([start, end, ...inside].map((d) => d.getTime()).filter((t) => t % DAY_MS !== 0));
+  return new Set([...cuts].map((t) => Math.floor(t / DAY_MS))).size === cuts.size;
+}
+
 /** Whether `a`'s tables answer the read exactly. */
 export function answers(a: Answers, needs: ReadNeeds): boolean {
   if (needs.filters && [...filterDimensions(needs.filters)].some((d) => !a.filters.has(d))) return false;
@@ -40,6 +48,7 @@ export function answers(a: Answers, needs: ReadNeeds): boolean {
     spans.some(([s, e]) => insideOneDay(s.getTime(), e.getTime()))
   )
     return false;
+  if (a.oneCutADay && !oneCutADay(needs)) return false;
   return true;
 }
 
