@@ -43,4 +43,9 @@ export interface Answers {
    * answers only when no UTC day holds two such cuts.
    */
   readonly oneCutADay?: boolean;
+  /**
+   * Its rows keep each key's whole history, not its time: it answers only a window that holds
+   * every row of the data the read covers (its extent, which the read states).
+   */
+  readonly allTime?: boolean;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { URL_COVERAGE_ANSWERS } from '../../projections/agent-coverage/answers.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../projections/dimension-rollup/answers.js';
 import { IDENTITY_DAYS_ANSWERS } from '../../projections/raw-events/answers.js';
 import { ROLLUP_MINUTE_ANSWERS } from '../../projections/rollup-minute/answers.js';
@@ -69,5 +70,19 @@ describe('the read planner', () => {
     // At midnight, or outside the window, a period start cuts nothing.
     expect(from(retention([at('2026-11-02T00:00:00Z'), at('2026-11-03T06:00:00Z')]))).toBe('days');
     expect(from({ ...retention([]), filters: country })).toBe('raw');
+  });
+
+  it('answers from an all-time source only a window that holds the whole extent of the data', () => {
+    const needs: ReadNeeds = { window: kolkataDay, dimension: 'pathname', metrics: ['fetches'] };
+    const from = (n: ReadNeeds) => (plan(n, [URL_COVERAGE_ANSWERS]) === 'raw' ? 'raw' : 'all time');
+    const extent = (first: string, last: string) => ({ first: at(first), last: at(last) });
+    expect(from({ ...needs, extent: extent('2026-11-01T18:30:00Z', '2026-11-02T18:29:59Z') })).toBe(
+      'all time',
+    );
+    expect(from({ ...needs, extent: extent('2026-11-01T18:29:59Z', '2026-11-02T12:00:00Z') })).toBe('raw');
+    expect(from({ ...needs, extent: extent('2026-11-01T20:00:00Z', '2026-11-02T18:30:00Z') })).toBe('raw');
+    expect(from({ ...needs, extent: { first: null, last: null } })).toBe('all time');
+    // Without an extent stated, nothing says the window holds it all.
+    expect(from(needs)).toBe('raw');
   });
 });

@@ -13,6 +13,8 @@ export interface ReadNeeds {
   filters?: FilterTree;
   /** The dimension the read breaks down by. */
   dimension?: string;
+  /** The first and last row of the data the read covers (null: none), for sources that keep all time. */
+  extent?: { first: Date | null; last: Date | null };
   metrics: readonly Metric[];
 }
 
@@ -28,6 +30,12 @@ function oneCutADay(needs: ReadNeeds): boolean {
   const inside = (needs.bucketStarts ?? []).filter((s) => s > start && s < end);
   const cuts = new Set([start, end, ...inside].map((d) => d.getTime()).filter((t) => t % DAY_MS !== 0));
   return new Set([...cuts].map((t) => Math.floor(t / DAY_MS))).size === cuts.size;
+}
+
+/** Whether the window holds every row of the read's data (none: any window does). */
+function holdsExtent({ window: w, extent }: ReadNeeds): boolean {
+  if (extent === undefined) return false;
+  return extent.first === null || extent.last === null || (extent.first >= w.start && extent.last < w.end);
 }
 
 /** Whether `a`'s tables answer the read exactly. */
@@ -49,6 +57,7 @@ export function answers(a: Answers, needs: ReadNeeds): boolean {
   )
     return false;
   if (a.oneCutADay && !oneCutADay(needs)) return false;
+  if (a.allTime && !holdsExtent(needs)) return false;
   return true;
 }
 
