@@ -72,27 +72,17 @@ export type Source = 'rollup' | 'raw';
 export const sourceOf = (needs: ReadNeeds, source: Answers): Source =>
   plan(needs, [source]) === 'raw' ? 'raw' : 'rollup';
 
-const KEEPS_NOTHING: ReadonlySet<string> = new Set();
-
 /**
  * Totals by minute from the minute rollups or from the raw tables: the rollups answer when both
  * window edges and the starts of the buckets fall on whole minutes (any other edge would split a
- * minute; only zones' historical offsets in seconds give such buckets) and no filter names a
- * dimension they do not keep (`keeps`: none by default; the per-URL rollups of the citation gap
- * keep `pathname`).
+ * minute; only zones' historical offsets in seconds give such buckets) and no filter is given.
  */
-export function sourceFor(
-  w: Window,
-  filters?: FilterTree,
-  bucketStarts: readonly Date[] = [],
-  keeps: ReadonlySet<string> = KEEPS_NOTHING,
-): Source {
-  const minute = keeps.size === 0 ? ROLLUP_MINUTE_ANSWERS : { ...ROLLUP_MINUTE_ANSWERS, filters: keeps };
+export function sourceFor(w: Window, filters?: FilterTree, bucketStarts: readonly Date[] = []): Source {
   const needs: ReadNeeds = {
     window: w,
     bucketStarts,
     metrics: ['pageviews'],
     ...(filters ? { filters } : {}),
   };
-  return sourceOf(needs, minute);
+  return sourceOf(needs, ROLLUP_MINUTE_ANSWERS);
 }
