@@ -8,7 +8,15 @@ export type Metric =
   | 'duration'
   | 'entries'
   | 'exits'
-  | 'engagement';
+  | 'engagement'
+  /** Web vitals' percentiles. */
+  | 'vitals'
+  /** Agents' fetches of a URL. */
+  | 'fetches'
+  /** People's arrivals on a URL from answer engines. */
+  | 'arrivals'
+  /** Identified visitors active in each period (retention). */
+  | 'identities';
 
 /**
  * What a projection's tables answer exactly, declared beside it; the read planner
@@ -29,4 +37,15 @@ export interface Answers {
    * strictly inside a UTC day would need the raw hits of the visitors first seen before it.
    */
   readonly visitorsFromMidnight: boolean;
+  /**
+   * Its rows keep a visitor's first and last hit of a UTC day, which tell which side of one cut
+   * inside that day (a window edge or a bucket start off midnight) each hit lies on, not of two: it
+   * answers only when no UTC day holds two such cuts.
+   */
+  readonly oneCutADay?: boolean;
+  /**
+   * Its rows keep each key's whole history, not its time: it answers only a window that holds
+   * every row of the data the read covers (its extent, which the read states).
+   */
+  readonly allTime?: boolean;
 }

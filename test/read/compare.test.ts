@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonWindow, percentChange } from '../../src/read/envelope/compare.js';
+import {
+  changeOf,
+  comparisonWindow,
+  eachWindow,
+  percentChange,
+  withChange,
+} from '../../src/read/envelope/compare.js';
 import { bucketCount, defaultGranularity } from '../../src/read/envelope/granularity.js';
 import { resolveRange } from '../../src/read/envelope/range.js';
 
@@ -58,5 +64,34 @@ describe('granularity', () => {
   it('counts the buckets a window would hold', () => {
     expect(bucketCount(span(24), 'hour')).toBe(25);
     expect(bucketCount(span(24 * 30), 'minute')).toBe(43_201);
+  });
+});
+
+describe('comparison of a read', () => {
+  const w = { start: new Date('2026-03-08T00:00:00Z'), end: new Date('2026-03-15T00:00:00Z') };
+  const before = { start: new Date('2026-03-01T00:00:00Z'), end: new Date('2026-03-08T00:00:00Z') };
+  const days = async (x: { start: Date }) => x.start.getUTCDate();
+
+  it('runs the read once per window', async () => {
+    expect(await eachWindow({ ...w, comparison: null }, days)).toEqual({ now: 8 });
+    expect(await eachWindow({ ...w, comparison: before }, days)).toEqual({ now: 8, before: 1 });
+  });
+
+  it('changes only the metrics it is given, absent from 0 or where one side lacks the figure', () => {
+    const change = changeOf({ a: 150, b: 3, c: 4, d: 1 }, { a: 120, b: 0, d: 1 }, ['a', 'b', 'c', 'd']);
+    expect(change).toEqual({ a: 25, d: 0 });
+  });
+
+  it('merges the other window and the change after the figures, or leaves them as they are', () => {
+    const now = { step: 1, visitors: 30 };
+    expect(withChange(now, undefined, ['visitors'])).toBe(now);
+    const merged = withChange(now, { visitors: 40 }, ['visitors']);
+    expect(merged).toEqual({
+      step: 1,
+      visitors: 30,
+      comparison: { visitors: 40 },
+      change: { visitors: -25 },
+    });
+    expect(Object.keys(merged)).toEqual(['step', 'visitors', 'comparison', 'change']);
   });
 });

@@ -18,7 +18,7 @@ import { exportRoutes } from '../../src/read/export/routes.js';
 import { readDepsOf } from '../../src/app.js';
 import { STATS_SHAPES } from '../../src/read/export/stats-shapes.js';
 import { OVERVIEW_METRICS } from '../../src/read/stats/overview.js';
-import { Paging } from '../../src/read/stats/breakdown.js';
+import { Paging } from '../../src/read/envelope/paging.js';
 import { NoParams, STATS_REPORTS } from '../../src/read/stats/reports.js';
 import type { FetchRecorded, HitRecorded } from '../../streams/events.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { URL_COVERAGE_ANSWERS } from '../../projections/agent-coverage/answers.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../projections/dimension-rollup/answers.js';
+import { IDENTITY_DAYS_ANSWERS } from '../../projections/raw-events/answers.js';
 import { ROLLUP_MINUTE_ANSWERS } from '../../projections/rollup-minute/answers.js';
 import { EMPTY_FILTERS, type FilterTree } from '../../src/read/envelope/filters.js';
 import { plan, type ReadNeeds } from '../../src/read/plan/planner.js';
@@ -52,5 +54,35 @@ describe('the read planner', () => {
     );
     const offMinute = [at('2026-11-02T10:00:30Z')];
     expect(planned({ window: hour, bucketStarts: offMinute, metrics: ['visitors'] })).toBe('raw');
+  });
+
+  it('answers from a source that splits a UTC day once only when no UTC day holds two cuts', () => {
+    const retention = (bucketStarts: Date[]): ReadNeeds => ({
+      window: kolkataDay,
+      bucketStarts,
+      metrics: ['identities'],
+    });
+    const from = (needs: ReadNeeds) => (plan(needs, [IDENTITY_DAYS_ANSWERS]) === 'raw' ? 'raw' : 'days');
+    // Edges on two UTC days, one cut each.
+    expect(from(retention([]))).toBe('days');
+    // A period start at 06:00 cuts the end's UTC day a second time.
+    expect(from(retention([at('2026-11-02T06:00:00Z')]))).toBe('raw');
+    // At midnight, or outside the window, a period start cuts nothing.
+    expect(from(retention([at('2026-11-02T00:00:00Z'), at('2026-11-03T06:00:00Z')]))).toBe('days');
+    expect(from({ ...retention([]), filters: country })).toBe('raw');
+  });
+
+  it('answers from an all-time source only a window that holds the whole extent of the data', () => {
+    const needs: ReadNeeds = { window: kolkataDay, dimension: 'pathname', metrics: ['fetches'] };
+    const from = (n: ReadNeeds) => (plan(n, [URL_COVERAGE_ANSWERS]) === 'raw' ? 'raw' : 'all time');
+    const extent = (first: string, last: string) => ({ first: at(first), last: at(last) });
+    expect(from({ ...needs, extent: extent('2026-11-01T18:30:00Z', '2026-11-02T18:29:59Z') })).toBe(
+      'all time',
+    );
+    expect(from({ ...needs, extent: extent('2026-11-01T18:29:59Z', '2026-11-02T12:00:00Z') })).toBe('raw');
+    expect(from({ ...needs, extent: extent('2026-11-01T20:00:00Z', '2026-11-02T18:30:00Z') })).toBe('raw');
+    expect(from({ ...needs, extent: { first: null, last: null } })).toBe('all time');
+    // Without an extent stated, nothing says the window holds it all.
+    expect(from(needs)).toBe('raw');
   });
 });

@@ -3,7 +3,8 @@ import { AppError } from '../../errors/app-error.js';
 import { columnOf } from '../envelope/filter-sql.js';
 import { AGENT_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
-import type { BreakdownParams, Paging } from '../stats/breakdown.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
+import type { BreakdownParams } from '../stats/breakdown.js';
 import { agentRollupRows } from './rollup-rows.js';
 import { fetchesIn } from './totals.js';
 
@@ -29,7 +30,7 @@ export async function rankFetches(db: Db, q: Query, p: BreakdownParams): Promise
     FROM agent_fetches a WHERE ${fetchesIn(q.site, q, q.filters)}
     GROUP BY 1
     ORDER BY 2 DESC, 3 DESC, 1 ASC NULLS LAST
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows.map(({ total, ...r }) => ({ ...r, share: Math.round((r.fetches / total) * 1000) / 10 }));
 }
 
@@ -52,6 +53,6 @@ export async function rankRollupFetches(
     FROM (${agentRollupRows(q.site, q)}) r
     GROUP BY 1
     ORDER BY 2 DESC, 3 DESC, 1 ASC NULLS LAST
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows.map(({ total, ...r }) => ({ ...r, share: Math.round((r.fetches / total) * 1000) / 10 }));
 }

@@ -1,7 +1,12 @@
+import {
+  URL_COVERAGE_ANSWERS,
+  URL_COVERAGE_DAY_ANSWERS,
+} from '../../../projections/agent-coverage/answers.js';
 import { type Db, sql } from '../../db/sql.js';
 import { type FilterTree, filterDimensions } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
+import { plan } from '../plan/planner.js';
 
 /**
  * `projection`: url_coverage / url_coverage_agents (all time); `day`: url_crawl_day /
@@ -14,36 +19,35 @@ const DAY_MS = 86_400_000;
 /** Whether a window starts and ends on UTC midnights: the days of the per-day tables. */
 export const onUtcDays = (w: Window) => w.start.getTime() % DAY_MS === 0 && w.end.getTime() % DAY_MS === 0;
 
-/** What a url_coverage_agents row keeps of its fetches: the same in every one of them. */
-const PROJECTED_DIMENSIONS: ReadonlySet<string> = new Set(['agent_id', 'pathname']);
-
 /** The span of a site's crawl: its first and last fetch (null without any). */
 export interface CrawlSpan {
   first: Date | null;
   last: Date | null;
 }
 
+const SOURCE_OF: Readonly<Record<string, CoverageSource>> = {
+  [URL_COVERAGE_ANSWERS.name]: 'projection',
+  [URL_COVERAGE_DAY_ANSWERS.name]: 'day',
+};
+
 /**
- * Which coverage projections answer a window exactly, filtered at most on the agent and the path
- * (every row of the projections has one value of each). The all-time tables keep each URL's whole
- * span, so they answer a window that holds every fetch of the site (its first and last crawl are
- * then the all-time ones). The per-day tables answer a window of whole UTC days. Any other window
- * (one whose edges fall inside a UTC day, as a day of another time zone does) or filter reads
- * agent_fetches: a UTC day's rows cannot be split at an hour.
+ * Which coverage projection answers a window exactly (their declarations): the all-time tables
+ * answer a window that holds every fetch of the site (its first and last crawl are then the
+ * all-time ones), the per-day tables a window of whole UTC days; any other window (one whose edges
+ * fall inside a UTC day, as a day of another time zone does) or filter reads agent_fetches.
  */
 export function coverageSourceFor(w: Window, filters: FilterTree, span: CrawlSpan): CoverageSource {
-  if (!projectedFilters(filters)) return 'raw';
-  if (span.first === null || span.last === null) return 'projection';
-  if (span.first >= w.start && span.last < w.end) return 'projection';
-  return onUtcDays(w) ? 'day' : 'raw';
+  const source = plan({ window: w, filters, extent: span, dimension: 'pathname', metrics: ['fetches'] }, [
+    URL_COVERAGE_ANSWERS,
+    URL_COVERAGE_DAY_ANSWERS,
+  ]);
+  return source === 'raw' ? 'raw' : SOURCE_OF[source.name]!;
 }
-
-const projectedFilters = (filters: FilterTree) =>
-  [...filterDimensions(filters)].every((d) => PROJECTED_DIMENSIONS.has(d));
 
 /** The source for a query, reading the site's crawl span only when the filters allow the projections. */
 export async function coverageSource(db: Db, q: Query): Promise<CoverageSource> {
-  return projectedFilters(q.filters) ? coverageSourceFor(q, q.filters, await crawlSpan(db, q.site)) : 'raw';
+  const projected = [...filterDimensions(q.filters)].every((d) => URL_COVERAGE_ANSWERS.filters.has(d));
+  return projected ? coverageSourceFor(q, q.filters, await crawlSpan(db, q.site)) : 'raw';
 }
 
 /** The site's crawl span from url_coverage (one scan of the site's URLs, no fetch read). */

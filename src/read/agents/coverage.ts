@@ -4,9 +4,10 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { AGENT_DIMENSIONS, filterDimensions } from '../envelope/filters.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf, rowsBefore } from '../envelope/paging.js';
 import { type CoverageSource, coverageSource } from './coverage-source.js';
 import { fetchesIn } from './totals.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const COVERAGE_SORTS = ['stalest', 'recent', 'fetches'] as const;
 export type CoverageSort = (typeof COVERAGE_SORTS)[number];
@@ -47,8 +48,7 @@ const AGENT_LIST = sql`count(*) AS agents, array_agg(c.agent_id ORDER BY c.fetch
 const iso = (d: Date) => d.toISOString();
 
 /** The per-day rows of the window's days: over alias `d`, of url_coverage_day. */
-const daysIn = (q: Query) =>
-  sql`d.site_id = ${q.site} AND d.day >= ${iso(q.start)} AND d.day < ${iso(q.end)}`;
+const daysIn = (q: Query) => sql`d.site_id = ${q.site} AND ${inWindow('d.day', q)}`;
 
 /** Per URL and agent: (pathname, agent_id, first_crawl, last_crawl, fetches, verified_fetches). */
 function perAgent(q: Query, source: CoverageSource): Sql {
@@ -83,7 +83,7 @@ function dayPage(q: Query, p: CoverageParams): Sql {
   const asOf = sql`c.site_id = ${q.site} AND tstzrange(c.day, c.next_day, '(]') @> ${iso(q.end)}::timestamptz
     AND c.last_crawl >= ${iso(q.start)} AND ${compileFilters(q.filters, AGENT_DIMENSIONS, 'c')}`;
   const stalest = p.sort === 'stalest';
-  const offset = (p.page - 1) * p.limit;
+  const offset = rowsBefore(p);
   return sql`
     WITH ranked AS (
       SELECT c.pathname, c.last_crawl FROM url_crawl_day c WHERE ${asOf}
@@ -95,7 +95,7 @@ function dayPage(q: Query, p: CoverageParams): Sql {
         UNION
         SELECT c.pathname, c.last_crawl FROM url_crawl_day c
         WHERE ${asOf} AND c.last_crawl = (SELECT ${raw(stalest ? 'max' : 'min')}(r.last_crawl) FROM ranked r)) u
-      ORDER BY ${raw(ORDER[p.sort]('u.'))} LIMIT ${p.limit} OFFSET ${offset})
+      ORDER BY ${raw(ORDER[p.sort]('u.'))} ${pageOf(p)})
     SELECT u.pathname, a.first_crawl, u.last_crawl, a.fetches, a.verified_fetches, a.agents, a.agent_ids
     FROM page u CROSS JOIN LATERAL (
       SELECT min(c.first_crawl) AS first_crawl, sum(c.fetches) AS fetches,
@@ -115,7 +115,7 @@ function dayPage(q: Query, p: CoverageParams): Sql {
  * their agents; otherwise the URLs add up from their agents' rows.
  */
 function coveragePage(q: Query, p: CoverageParams, source: CoverageSource): Sql {
-  const page = sql`LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`;
+  const page = pageOf(p);
   // Ranking by fetches, or URLs by one agent's fetches, adds up every URL's days of the window.
   if (source === 'day' && p.sort !== 'fetches' && !filterDimensions(q.filters).has('agent_id'))
     return dayPage(q, p);

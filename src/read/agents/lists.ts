@@ -1,6 +1,6 @@
 import { type Db, sql } from '../../db/sql.js';
 import type { Query } from '../envelope/query.js';
-import type { Paging } from '../stats/breakdown.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
 import { type AgentRankRow, rankFetches } from './breakdown.js';
 import { fetchesIn } from './totals.js';
 
@@ -20,7 +20,7 @@ export async function agentPages(db: Db, q: Query, p: Paging): Promise<AgentPage
            count(*) FILTER (WHERE a.verified) AS verified_fetches, sum(a.bytes) AS bytes
     FROM agent_fetches a WHERE ${fetchesIn(q.site, q, q.filters)}
     GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows;
 }
 

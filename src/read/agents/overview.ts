@@ -1,5 +1,5 @@
 import type { Db } from '../../db/sql.js';
-import { percentChange } from '../envelope/compare.js';
+import { eachWindow, withChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../plan/planner.js';
@@ -45,18 +45,10 @@ export async function agentOverview(db: Db, q: Query, _p?: unknown, source?: Sou
     (source ?? sourceFor(q, q.filters)) === 'rollup'
       ? rankRollupFetches(db, q, dimension, top)
       : rankFetches(db, q, { ...top, dimension });
-  const [now, before, operators, purposes] = await Promise.all([
-    figuresOf(db, q, q, source),
-    q.comparison ? figuresOf(db, q, q.comparison, source) : undefined,
+  const [{ now, before }, operators, purposes] = await Promise.all([
+    eachWindow(q, (w) => figuresOf(db, q, w, source)),
     rank('operator'),
     rank('purpose'),
   ]);
-  const lists = { operators, purposes };
-  if (!before) return { ...now, ...lists };
-  const change: AgentOverviewFigures = {};
-  for (const m of AGENT_OVERVIEW_METRICS) {
-    const c = percentChange(now[m], before[m]);
-    if (c !== undefined) change[m] = c;
-  }
-  return { ...now, ...lists, comparison: before, change };
+  return withChange({ ...now, operators, purposes }, before, AGENT_OVERVIEW_METRICS);
 }

@@ -4,7 +4,7 @@ import { allOverview } from '../all/overview.js';
 import { AllTimeseriesParams, allTimeseries } from '../all/timeseries.js';
 import type { Report } from '../envelope/report.js';
 import { variant } from '../envelope/report.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging } from '../envelope/paging.js';
 import { rankFetches } from './breakdown.js';
 import { agentCatalog, CatalogParams, catalogRows } from './catalog.js';
 import { agentCoverage, CoverageParams } from './coverage.js';

@@ -2,8 +2,7 @@ import { AGENT_GRAINS } from '../../../projections/agent-rollup-minute/grains.js
 import { join, raw, type Sql, sql } from '../../db/sql.js';
 import type { Window } from '../envelope/range.js';
 import { splitByGrains } from '../stats/rollup-totals.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { inWindow } from '../envelope/in-window.js';
 
 /**
  * The agent rollup rows that sum to a window's fetches (window edges on whole minutes): its whole
@@ -18,10 +17,9 @@ export function agentRollupRows(site: number, w: Window): Sql {
       0::bigint AS fetches, 0::bigint AS html_fetches, 0::bigint AS bytes WHERE FALSE`;
   return join(
     parts.map(({ grain, start, end }) => {
-      const at = raw(grain.column);
       return sql`
         SELECT agent_id, operator, purpose, verified, fetches, html_fetches, bytes FROM ${raw(grain.table)}
-        WHERE site_id = ${site} AND ${at} >= ${iso(start)} AND ${at} < ${iso(end)}`;
+        WHERE site_id = ${site} AND ${inWindow(grain.column, { start, end })}`;
     }),
     ' UNION ALL ',
   );

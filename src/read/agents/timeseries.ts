@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Db, type Sql, sql } from '../../db/sql.js';
 import { bucketStarts } from '../envelope/buckets.js';
+import { eachWindow } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
@@ -77,10 +78,7 @@ export async function agentTimeseries(
   p: AgentTimeseriesParams,
   source?: Source,
 ): Promise<Timeseries> {
-  const [now, before] = await Promise.all([
-    series(db, q, q, p.metric, source),
-    q.comparison ? series(db, q, q.comparison, p.metric, source) : undefined,
-  ]);
+  const { now, before } = await eachWindow(q, (w) => series(db, q, w, p.metric, source));
   return before ? { series: now, comparison: before } : { series: now };
 }
 

@@ -4,6 +4,7 @@ import { AGENT_DIMENSIONS, EMPTY_FILTERS, type FilterTree, filterDimensions } fr
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../plan/planner.js';
 import { agentRollupRows } from './rollup-rows.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** The sums every agent figure of a window (or bucket) derives from. */
 export interface AgentTotals {
@@ -24,8 +25,6 @@ export const EMPTY_AGENT_TOTALS: AgentTotals = {
   html_fetches: 0,
 };
 
-const iso = (d: Date) => d.toISOString();
-
 /**
  * `text/html` with or without parameters, as the agent projections' `isHtml` decides it when
  * they count `html_fetches`: the raw path must count the same fetches as the rollups.
@@ -34,7 +33,7 @@ export const IS_HTML = sql`content_type ~* '^\\s*text/html\\s*(;|$)'`;
 
 /** The raw fetches of a window that match the filters, as a WHERE condition over alias `a`. */
 export function fetchesIn(site: number, w: Window, filters: FilterTree = EMPTY_FILTERS): Sql {
-  return sql`a.site_id = ${site} AND a.ts >= ${iso(w.start)} AND a.ts < ${iso(w.end)}
+  return sql`a.site_id = ${site} AND ${inWindow('a.ts', w)}
     AND ${compileFilters(filters, AGENT_DIMENSIONS, 'a')}`;
 }
 
@@ -69,7 +68,7 @@ export async function agentTotalsBy(
                count(DISTINCT agent_id) AS agents, coalesce(sum(fetches) FILTER (WHERE verified), 0) AS verified,
                sum(bytes) AS bytes, sum(html_fetches) AS html_fetches
         FROM agent_rollup_minute
-        WHERE site_id = ${site} AND minute >= ${iso(w.start)} AND minute < ${iso(w.end)}
+        WHERE site_id = ${site} AND ${inWindow('minute', w)}
         GROUP BY 1, 2`
       : sql`
         SELECT ${bucket(sql`a.ts`)} AS b, ${group(sql`a.agent_id`)} AS g, count(*) AS fetches,

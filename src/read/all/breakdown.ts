@@ -3,7 +3,8 @@ import { AppError } from '../../errors/app-error.js';
 import { columnOf } from '../envelope/filter-sql.js';
 import { ALL_DIMENSIONS, resolveDimension } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
-import type { BreakdownParams, Paging } from '../stats/breakdown.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
+import type { BreakdownParams } from '../stats/breakdown.js';
 import { pageReads } from './page-reads.js';
 
 export interface AllRankRow {
@@ -22,7 +23,7 @@ export async function allBreakdown(db: Db, q: Query, p: BreakdownParams): Promis
     SELECT r.value, count(*) AS pageviews, sum(count(*)) OVER () AS total
     FROM (${pageReads(q.site, q, q.filters, sql`${columnOf(resolved.dimension, 'e')} AS value`)}) r
     GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows.map(({ total, ...r }) => ({ ...r, share: Math.round((r.pageviews / total) * 1000) / 10 }));
 }
 

@@ -1,5 +1,5 @@
 import { type Db, sql } from '../../db/sql.js';
-import { percentChange } from '../envelope/compare.js';
+import { eachWindow, withChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
@@ -23,11 +23,6 @@ async function figuresOf(db: Db, q: Query, w: Window, source?: Source): Promise<
 
 /** Page reads by people and agents together (see page-reads.ts), with `compare` as elsewhere. */
 export async function allOverview(db: Db, q: Query, _p?: unknown, source?: Source): Promise<AllOverview> {
-  const [now, before] = await Promise.all([
-    figuresOf(db, q, q, source),
-    q.comparison ? figuresOf(db, q, q.comparison, source) : undefined,
-  ]);
-  if (!before) return now;
-  const c = percentChange(now.pageviews, before.pageviews);
-  return { ...now, comparison: before, change: c === undefined ? {} : { pageviews: c } };
+  const { now, before } = await eachWindow(q, (w) => figuresOf(db, q, w, source));
+  return withChange(now, before, ALL_OVERVIEW_METRICS);
 }

@@ -4,6 +4,7 @@ import { ALL_DIMENSIONS, type FilterTree, filterDimensions } from '../envelope/f
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../plan/planner.js';
 import { IS_HTML } from '../agents/totals.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /*
  * `audience=all` (rule 2 of docs/api.md#response-envelope) sums only what both readerships have: a page read.
@@ -11,8 +12,6 @@ import { IS_HTML } from '../agents/totals.js';
  * `pageviews` under `all` is the sum of the two; visitors, sessions, bounce and duration have no
  * agent meaning and fetches of other files no human one, so they are absent.
  */
-
-const iso = (d: Date) => d.toISOString();
 
 /**
  * Both readerships' page reads of a window as one relation (`ts`, plus the shared dimensions as
@@ -22,11 +21,11 @@ const iso = (d: Date) => d.toISOString();
 export function pageReads(site: number, w: Window, filters: FilterTree, columns: Sql): Sql {
   return sql`
     SELECT ${columns} FROM events e
-    WHERE e.site_id = ${site} AND e.kind = 'pageview' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+    WHERE e.site_id = ${site} AND e.kind = 'pageview' AND ${inWindow('e.ts', w)}
       AND ${compileFilters(filters, ALL_DIMENSIONS, 'e')}
     UNION ALL
     SELECT ${columns} FROM agent_fetches e
-    WHERE e.site_id = ${site} AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)} AND ${IS_HTML}
+    WHERE e.site_id = ${site} AND ${inWindow('e.ts', w)} AND ${IS_HTML}
       AND ${compileFilters(filters, ALL_DIMENSIONS, 'e')}`;
 }
 
@@ -48,10 +47,10 @@ export async function pageReadsBy(
     source === 'rollup'
       ? sql`
         SELECT minute AS ts, pageviews AS n FROM rollup_minute
-        WHERE site_id = ${site} AND audience = 'human' AND minute >= ${iso(w.start)} AND minute < ${iso(w.end)}
+        WHERE site_id = ${site} AND audience = 'human' AND ${inWindow('minute', w)}
         UNION ALL
         SELECT minute, html_fetches FROM agent_rollup_minute
-        WHERE site_id = ${site} AND minute >= ${iso(w.start)} AND minute < ${iso(w.end)}`
+        WHERE site_id = ${site} AND ${inWindow('minute', w)}`
       : pageReads(site, w, filters, sql`e.ts, 1 AS n`);
   const { rows } = await db.query<{ b: Date | null; pageviews: number }>(sql`
     SELECT ${bucket(sql`r.ts`)} AS b, sum(r.n) AS pageviews FROM (${reads}) r GROUP BY 1`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
 import { bucketStarts } from '../envelope/buckets.js';
+import { eachWindow } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
@@ -36,9 +37,6 @@ async function series(db: Db, q: Query, w: Window, source?: Source): Promise<Poi
 
 /** Page reads of both readerships per bucket, and the comparison series. */
 export async function allTimeseries(db: Db, q: Query, _p?: unknown, source?: Source): Promise<Timeseries> {
-  const [now, before] = await Promise.all([
-    series(db, q, q, source),
-    q.comparison ? series(db, q, q.comparison, source) : undefined,
-  ]);
+  const { now, before } = await eachWindow(q, (w) => series(db, q, w, source));
   return before ? { series: now, comparison: before } : { series: now };
 }

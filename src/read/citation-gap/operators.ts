@@ -6,6 +6,7 @@ import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
 import { urlArrivals, urlFetches, wholeDays } from './url-figures.js';
 import { ratioOf } from './verdict.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export interface OperatorRatio {
   operator: string;
@@ -21,8 +22,6 @@ export interface OperatorRatio {
 /** Arrivals whose engine no longer names an operator (the source table changed since folding). */
 export const UNATTRIBUTED = 'unknown';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * Rows of `operator`, `fetches`, `html_fetches` that sum to the window's fetches per operator.
  * Unfiltered, every fetch of the window is some URL's, so its whole UTC days are the site's
@@ -34,7 +33,7 @@ function operatorFetches(site: number, w: Window, filters: FilterTree, source: S
     return sql`SELECT f.operator, f.fetches, f.html_fetches FROM (${urlFetches(site, w, filters, source)}) f`;
   return sql`
     SELECT c.operator, c.fetches, c.html_fetches FROM citation_operator_day c
-    WHERE c.site_id = ${site} AND c.day >= ${iso(days.first)} AND c.day < ${iso(days.last)}
+    WHERE c.site_id = ${site} AND ${inWindow('c.day', { start: days.first, end: days.last })}
     ${
       days.edges.length === 0
         ? empty

@@ -3,7 +3,7 @@ import { type Db, type Sql, sql } from '../../db/sql.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
 import type { Source } from '../plan/planner.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { urlFigures, urlSource } from './url-figures.js';
 import { type CitationGapSettings, ratioOf, type Verdict, VERDICTS, verdictOf } from './verdict.js';
 
@@ -63,7 +63,7 @@ export async function citationGap(
     SELECT v.pathname, v.fetches, v.html_fetches, v.arrivals, v.verdict FROM (${judgedUrls(q, s, source)}) v
     WHERE ${p.verdict === undefined ? sql`TRUE` : sql`v.verdict = ${p.verdict}`}
     ORDER BY ${ORDER[p.sort]}
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows.map(({ verdict, ...r }) => {
     const ratio = ratioOf(r.fetches, r.arrivals);
     return { ...r, ...(ratio === undefined ? {} : { ratio }), verdict };

@@ -8,7 +8,9 @@ import {
   filterDimensions,
 } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../plan/planner.js';
+import { URL_MINUTE_ANSWERS } from '../../../projections/citation-gap/answers.js';
+import { type Source, sourceOf } from '../plan/planner.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /*
  * The per-URL figures both readerships' page reads compare: agent fetches of a URL (from
@@ -19,16 +21,19 @@ import { type Source, sourceFor } from '../plan/planner.js';
  */
 
 /** The only filter dimension the per-URL rollups keep (both have `pathname`). */
-export const URL_ROLLUP_KEEPS: ReadonlySet<string> = new Set(['pathname']);
+export const URL_ROLLUP_KEEPS = URL_MINUTE_ANSWERS.filters;
 
 const URL_ROLLUP_DIMENSIONS: DimensionCatalog = { pathname: { type: 'text', nullable: false } };
 
 const iso = (d: Date) => d.toISOString();
 const DAY_MS = 86_400_000;
 
-/** Rollups when the window is minute-aligned and the filters test only `pathname`, else raw rows. */
+/** The per-URL rollups when they answer the window and filters, else raw rows. */
 export const urlSource = (w: Window, filters: FilterTree): Source =>
-  sourceFor(w, filters, [], URL_ROLLUP_KEEPS);
+  sourceOf(
+    { window: w, filters, dimension: 'pathname', metrics: ['fetches', 'arrivals'] },
+    URL_MINUTE_ANSWERS,
+  );
 
 function checked(source: Source, filters: FilterTree): void {
   if (source === 'rollup' && [...filterDimensions(filters)].some((d) => !URL_ROLLUP_KEEPS.has(d)))
@@ -42,7 +47,7 @@ export function urlFetches(site: number, w: Window, filters: FilterTree, source:
     ? sql`
       SELECT u.pathname, u.operator, sum(u.fetches) AS fetches, sum(u.html_fetches) AS html_fetches
       FROM url_fetch_minute u
-      WHERE u.site_id = ${site} AND u.minute >= ${iso(w.start)} AND u.minute < ${iso(w.end)}
+      WHERE u.site_id = ${site} AND ${inWindow('u.minute', w)}
         AND ${compileFilters(filters, URL_ROLLUP_DIMENSIONS, 'u')}
       GROUP BY 1, 2`
     : sql`
@@ -77,14 +82,14 @@ export function urlArrivals(
       SELECT ${byUrl ? sql`u.pathname` : sql`NULL::text`} AS pathname, u.operator, NULL::text AS source,
              NULL::text AS referrer, sum(u.arrivals) AS arrivals
       FROM url_arrival_minute u
-      WHERE u.site_id = ${site} AND u.minute >= ${iso(w.start)} AND u.minute < ${iso(w.end)}
+      WHERE u.site_id = ${site} AND ${inWindow('u.minute', w)}
         AND u.channel = 'answer_engine' AND ${compileFilters(filters, URL_ROLLUP_DIMENSIONS, 'u')}
       GROUP BY 1, 2`
     : sql`
       SELECT s.entry_path AS pathname, NULL::text AS operator, s.referrer_source AS source, s.referrer,
              count(*) AS arrivals
       FROM sessions s
-      WHERE s.site_id = ${site} AND s.started_at >= ${iso(w.start)} AND s.started_at < ${iso(w.end)}
+      WHERE s.site_id = ${site} AND ${inWindow('s.started_at', w)}
         AND s.channel = 'answer_engine' AND s.entry_path IS NOT NULL AND ${entryMatches(filters)}
       GROUP BY 1, 3, 4`;
 }

@@ -8,7 +8,8 @@ import { ALL_DIMENSIONS, type FilterTree, filterDimensions } from '../envelope/f
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** Decay is a fall from the previous window, always; a year-ago window is not what it judges. */
 export const DecayParams = Paging.extend({
@@ -47,7 +48,7 @@ const iso = (d: Date) => d.toISOString();
 function pageviewsPerPage(site: number, w: Window, filters: FilterTree): Sql {
   return sql`
     SELECT e.pathname, count(*) AS pageviews FROM events e
-    WHERE e.site_id = ${site} AND e.kind = 'pageview' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+    WHERE e.site_id = ${site} AND e.kind = 'pageview' AND ${inWindow('e.ts', w)}
       AND ${compileFilters(filters, ALL_DIMENSIONS, 'e')}
     GROUP BY 1`;
 }
@@ -79,7 +80,7 @@ function decayFromHits(q: Query, before: Window, p: DecayParams, s: DecaySetting
       AND (b.pageviews - coalesce(n.pageviews, 0)) * 100 > ${s.dropPercent}::numeric * b.pageviews
       AND f.fetches > 0 AND f.fetches >= coalesce(g.fetches, 0)
     ORDER BY ${RANK(sql`b.pageviews - coalesce(n.pageviews, 0)`, sql`coalesce(n.pageviews, 0)`, sql`b.pageviews`, sql`f.fetches`, sql`b.pathname`)}
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`;
+    ${pageOf(p)}`;
 }
 
 /**
@@ -125,7 +126,7 @@ function decayFromDays(q: Query, before: Window, p: DecayParams, s: DecaySetting
     SELECT x.pathname, x.pageviews, x.pageviews_before, x.fetches, x.fetches_before FROM fetched x
     WHERE x.fetches > 0 AND x.fetches >= x.fetches_before
     ORDER BY ${RANK(sql`x.pageviews_before - x.pageviews`, sql`x.pageviews`, sql`x.pageviews_before`, sql`x.fetches`, sql`x.pathname`)}
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`;
+    ${pageOf(p)}`;
 }
 
 /**

@@ -32,3 +32,45 @@ export function percentChange(now: number | undefined, before: number | undefine
   if (now === undefined || before === undefined || before === 0) return undefined;
   return Math.round(((now - before) / before) * 1000) / 10;
 }
+
+/** A read's window and the one `compare` runs the same read on (none: null), as Query holds them. */
+export interface Compared extends Window {
+  comparison: Window | null;
+}
+
+/**
+ * `read` on the query's window and, with `compare`, on the comparison window, side by side: every
+ * compared read runs once per window through here.
+ */
+export async function eachWindow<T>(
+  q: Compared,
+  read: (w: Window) => Promise<T>,
+): Promise<{ now: T; before?: T }> {
+  const [now, before] = await Promise.all([read(q), q.comparison ? read(q.comparison) : undefined]);
+  return before === undefined ? { now } : { now, before };
+}
+
+type Figures<M extends string> = Partial<Record<M, number>>;
+
+/** The percent change of each of `metrics`, in their order; absent where it cannot be computed. */
+export function changeOf<M extends string>(
+  now: Figures<M>,
+  before: Figures<M>,
+  metrics: readonly M[],
+): Figures<M> {
+  const change: Figures<M> = {};
+  for (const m of metrics) {
+    const c = percentChange(now[m], before[m]);
+    if (c !== undefined) change[m] = c;
+  }
+  return change;
+}
+
+/** `now` as it is without a comparison, else with the other window's figures and the change of each metric. */
+export function withChange<M extends string, N extends Figures<M>, B extends Figures<M>>(
+  now: N,
+  before: B | undefined,
+  metrics: readonly M[],
+): N | (N & { comparison: B; change: Figures<M> }) {
+  return before === undefined ? now : { ...now, comparison: before, change: changeOf(now, before, metrics) };
+}

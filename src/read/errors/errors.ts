@@ -4,9 +4,10 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Paging } from '../stats/breakdown.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Point } from '../stats/timeseries.js';
 import { sparklines } from './sparkline.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** A group's figures in a window. */
 export interface ErrorCounts {
@@ -36,7 +37,7 @@ const iso = (d: Date) => d.toISOString();
 
 /** The window's error hits that match the filters, as a condition on `events e`. */
 function errorHits(q: Query, w: Window): Sql {
-  return sql`e.site_id = ${q.site} AND e.kind = 'error' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+  return sql`e.site_id = ${q.site} AND e.kind = 'error' AND ${inWindow('e.ts', w)}
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
 }
 
@@ -62,7 +63,7 @@ export async function errorGroups(db: Db, q: Query, p: Paging): Promise<ErrorGro
       WHERE ${hits} AND e.error_fingerprint IS NOT NULL
       GROUP BY 1
       ORDER BY 2 DESC, 5 DESC, 1
-      LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit})
+      ${pageOf(p)})
     SELECT g.*, l.message, l.frame
     FROM groups g CROSS JOIN LATERAL (
       SELECT coalesce(e.props->>'message', '') AS message, e.error_frame AS frame

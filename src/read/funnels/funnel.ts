@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/sql.js';
 import { siteFunnel } from '../../funnels/store.js';
 import { AppError } from '../../errors/app-error.js';
-import { percentChange } from '../envelope/compare.js';
+import { eachWindow, withChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type FunnelSource, type StepCount, stepCounts } from './step-counts.js';
@@ -69,16 +69,13 @@ export async function funnel(
   if (f === null) throw new AppError('not_found', 'no such funnel for this site', { field: 'id' });
   const figures = async (w: Window) =>
     stepFigures(await stepCounts(db, q.site, w, q.filters, f.steps, f.window_minutes, source));
-  const [now, before] = await Promise.all([figures(q), q.comparison ? figures(q.comparison) : undefined]);
-  const steps = f.steps.map((s, i): StepRow => {
-    const row: StepRow = { step: i + 1, path: s.path ?? null, event: s.event ?? null, ...now[i]! };
-    if (!before) return row;
-    const change: StepRow['change'] = {};
-    for (const m of FIGURES) {
-      const c = percentChange(now[i]![m], before[i]![m]);
-      if (c !== undefined) change[m] = c;
-    }
-    return { ...row, comparison: before[i]!, change };
-  });
+  const { now, before } = await eachWindow(q, figures);
+  const steps = f.steps.map((s, i): StepRow =>
+    withChange(
+      { step: i + 1, path: s.path ?? null, event: s.event ?? null, ...now[i]! },
+      before?.[i],
+      FIGURES,
+    ),
+  );
   return { id: f.id, name: f.name, window_minutes: f.window_minutes, steps };
 }

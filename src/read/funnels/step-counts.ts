@@ -3,7 +3,9 @@ import { type Db, empty, join, raw, type Sql, sql } from '../../db/sql.js';
 import type { Target } from '../../goals/target.js';
 import type { FilterTree } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { goalSource, pathBlockRows, pathGoalCounts } from '../goals/path-visitors.js';
+import { PATH_SESSIONS_ANSWERS } from '../../../projections/path-sessions/answers.js';
+import { sourceOf } from '../plan/planner.js';
+import { pathBlockRows, pathGoalCounts } from '../goals/path-visitors.js';
 import { advancingHits, stepHits } from './step-hits.js';
 
 /** Sessions and distinct visitors that reached each step (index 0 = step 1). */
@@ -19,9 +21,19 @@ const nextOf = (k: number) => raw(`next${k}`);
 /** Where step 1 is counted: the `path_sessions` projection (and `path_visitors`), or the hits. */
 export type FunnelSource = 'path_sessions' | 'raw';
 
-/** The projections keep only a pageview's path: a step 1 on an event, or filters, read the hits. */
-export const funnelSource = (filters: FilterTree, steps: readonly Target[]): FunnelSource =>
-  steps[0]!.path !== undefined && goalSource(filters) === 'path_visitors' ? 'path_sessions' : 'raw';
+/** Step 1's sessions and visitors by its target (a pageview's path, or an event), from the projections when they answer. */
+export const funnelSource = (w: Window, filters: FilterTree, steps: readonly Target[]): FunnelSource =>
+  sourceOf(
+    {
+      window: w,
+      filters,
+      dimension: steps[0]!.path !== undefined ? 'pathname' : 'event',
+      metrics: ['sessions', 'visitors'],
+    },
+    PATH_SESSIONS_ANSWERS,
+  ) === 'rollup'
+    ? 'path_sessions'
+    : 'raw';
 
 /**
  * The CTEs `hit`, `step`, `reach` over `funnel_hit`, and the statement's tail counting each step
@@ -117,7 +129,7 @@ export async function stepCounts(
   filters: FilterTree,
   steps: readonly Target[],
   windowMinutes: number | null,
-  source: FunnelSource = funnelSource(filters, steps),
+  source: FunnelSource = funnelSource(w, filters, steps),
 ): Promise<StepCount[]> {
   const n = steps.length;
   const { ctes, counts } = chain(n, windowMinutes);

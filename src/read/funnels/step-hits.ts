@@ -3,8 +3,8 @@ import { hitMatches, kindOf, sameKindMatches, type Target } from '../../goals/ta
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
+import { inWindow } from '../envelope/in-window.js';
 
-const iso = (d: Date) => d.toISOString();
 const sameTarget = (a: Target, b: Target) => a.event === b.event && a.path === b.path;
 
 /** The steps' distinct targets, and per target the bit mask of the steps it is. */
@@ -28,8 +28,7 @@ function kindMask(steps: readonly Target[], kind: ReturnType<typeof kindOf>): Sq
   return cases.length > 0 ? join(cases, ' | ') : sql`0`;
 }
 
-const inWindowOf = (site: number, w: Window) =>
-  sql`e.site_id = ${site} AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}`;
+const inWindowOf = (site: number, w: Window) => sql`e.site_id = ${site} AND ${inWindow('e.ts', w)}`;
 
 /**
  * The CTEs `step_hit`, `start_hit`, `advancing` and `funnel_hit` of a funnel's statement:

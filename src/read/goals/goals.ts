@@ -1,13 +1,14 @@
 import { type Db, join, sql } from '../../db/sql.js';
 import { type Goal, goalTarget, listGoals } from '../../goals/store.js';
 import { hitMatches } from '../../goals/target.js';
-import { percentChange } from '../envelope/compare.js';
+import { changeOf, eachWindow, percentChange } from '../envelope/compare.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type GoalSource, goalSource, pathGoalCounts } from './path-visitors.js';
 import { windowVisitors } from './window-visitors.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** Revenue of a goal with a currency: only its hits in that currency, never another summed in. */
 export interface Revenue {
@@ -46,8 +47,6 @@ interface CountRow {
   average: number | null;
 }
 
-const iso = (d: Date) => d.toISOString();
-
 /**
  * Every goal's converting hits in one statement: one aggregate per goal over the window's hits
  * that it counts and that match the filters. Each branch reads only its goal's hits, through the
@@ -69,7 +68,7 @@ async function hitCounts(db: Db, q: Query, w: Window, goals: readonly Goal[]): P
              ${revenue(g.currency)}
       FROM events e
       WHERE e.site_id = ${q.site} AND ${hitMatches(goalTarget(g))}
-        AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)} AND ${filters}`,
+        AND ${inWindow('e.ts', w)} AND ${filters}`,
   );
   const { rows } = await db.query<CountRow>(join(branches, ' UNION ALL '));
   return rows;
@@ -131,12 +130,8 @@ async function figuresOf(
   });
 }
 
-function changeOf(now: GoalFigures, before: GoalFigures): Change {
-  const change: Change = {};
-  for (const m of ['visitors', 'conversions', 'conversion_rate'] as const) {
-    const c = percentChange(now[m], before[m]);
-    if (c !== undefined) change[m] = c;
-  }
+function goalChange(now: GoalFigures, before: GoalFigures): Change {
+  const change: Change = changeOf(now, before, ['visitors', 'conversions', 'conversion_rate']);
   if (now.revenue) {
     const total = percentChange(now.revenue.total, before.revenue?.total);
     const average = percentChange(now.revenue.average, before.revenue?.average);
@@ -160,17 +155,14 @@ export async function goals(
   db: Db,
   q: Query,
   _params: Record<string, never> = {},
-  source: GoalSource = goalSource(q.filters),
+  source: GoalSource = goalSource(q, q.filters),
 ): Promise<GoalRow[]> {
   const defined = await listGoals(db, q.site);
   if (defined.length === 0) return [];
-  const [now, before] = await Promise.all([
-    figuresOf(db, q, q, defined, source),
-    q.comparison ? figuresOf(db, q, q.comparison, defined, source) : undefined,
-  ]);
+  const { now, before } = await eachWindow(q, (w) => figuresOf(db, q, w, defined, source));
   const rows = defined.map((g, i): GoalRow => {
     const row: GoalRow = { id: g.id, name: g.name, event: g.event, path: g.path, ...now[i]! };
-    if (before) Object.assign(row, { comparison: before[i]!, change: changeOf(now[i]!, before[i]!) });
+    if (before) Object.assign(row, { comparison: before[i]!, change: goalChange(now[i]!, before[i]!) });
     return row;
   });
   // A stable sort: ties keep the goals' order by name.

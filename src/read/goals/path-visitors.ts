@@ -6,15 +6,23 @@ import {
 } from '../../../projections/path-visitors/fold.js';
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { likePathPattern } from '../../goals/target.js';
-import { type FilterTree, filterDimensions } from '../envelope/filters.js';
+import type { FilterTree } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
+import { inWindow } from '../envelope/in-window.js';
+import { PATH_VISITORS_ANSWERS } from '../../../projections/path-visitors/answers.js';
+import { sourceOf } from '../plan/planner.js';
 
 /** Where path goals are counted: the `path_visitors` projection, or the pageviews themselves. */
 export type GoalSource = 'path_visitors' | 'raw';
 
-/** The projection keeps no dimension of a hit but its path: a filtered query reads the pageviews. */
-export const goalSource = (filters: FilterTree): GoalSource =>
-  filterDimensions(filters).size === 0 ? 'path_visitors' : 'raw';
+/** Path goals' visitors and conversions by the pages' path, from the projection when it answers the window and filters. */
+export const goalSource = (w: Window, filters: FilterTree): GoalSource =>
+  sourceOf(
+    { window: w, filters, dimension: 'pathname', metrics: ['visitors', 'pageviews'] },
+    PATH_VISITORS_ANSWERS,
+  ) === 'rollup'
+    ? 'path_visitors'
+    : 'raw';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -58,18 +66,18 @@ export function pathBlockRows(site: number, w: Window, path: string, t: PathBitT
   if (days && prefix !== null)
     parts.push(sql`
       SELECT ${columns} FROM ${raw(t.prefixDay)}
-      WHERE site_id = ${site} AND prefix = ${prefix} AND day >= ${iso(days[0])} AND day < ${iso(days[1])}`);
+      WHERE site_id = ${site} AND prefix = ${prefix} AND ${inWindow('day', { start: days[0], end: days[1] })}`);
   else if (days)
     parts.push(sql`
       SELECT ${columns} FROM ${raw(t.day)}
-      WHERE site_id = ${site} AND day >= ${iso(days[0])} AND day < ${iso(days[1])} AND pathname LIKE ${pattern}`);
+      WHERE site_id = ${site} AND ${inWindow('day', { start: days[0], end: days[1] })} AND pathname LIKE ${pattern}`);
   for (const [a, b] of edges) {
     const at = sql`h.hour + u.ms * interval '1 millisecond'`;
     parts.push(sql`
       SELECT ${blockOf(sql`u.n`)}, ${bitOf(sql`u.n`)}${raw(t.pageviews ? ', 1' : '')}
       FROM ${raw(t.hits)} h CROSS JOIN LATERAL unnest(h.ms, h.ns) AS u(ms, n)
       WHERE h.site_id = ${site} AND h.hour >= ${iso(Math.floor(a / HOUR_MS) * HOUR_MS)}
-        AND h.hour < ${iso(b)} AND h.pathname LIKE ${pattern} AND ${at} >= ${iso(a)} AND ${at} < ${iso(b)}`);
+        AND h.hour < ${iso(b)} AND h.pathname LIKE ${pattern} AND ${inWindow(at, { start: a, end: b })}`);
   }
   return join(parts, ' UNION ALL ');
 }

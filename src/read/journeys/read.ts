@@ -5,6 +5,7 @@ import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
 import { sessionMatches } from '../stats/human-totals.js';
 import { journeyGraph, type Journeys, type Walk } from './graph.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const MAX_DEPTH = 6;
 
@@ -46,7 +47,7 @@ const iso = (d: Date) => d.toISOString();
  * The database gives each distinct walk with its sessions; `journeyGraph` prunes them into nodes.
  */
 export async function journeys(db: Db, q: Query, p: JourneysParams): Promise<Journeys> {
-  const window = sql`s.site_id = ${q.site} AND s.started_at >= ${iso(q.start)} AND s.started_at < ${iso(q.end)}
+  const window = sql`s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
     AND ${sessionMatches(q.filters, sql`s.id`)}`;
   // With a start page, only the sessions that viewed it, found by the pageviews' path index (a
   // session that started in the window has no hit before the window's start).

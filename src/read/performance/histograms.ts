@@ -1,12 +1,13 @@
 import { bucketOf, VITALS, type Vital } from '../../../projections/vital-histograms/buckets.js';
 import { periodStart } from '../../../projections/vital-histograms/fold.js';
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Window } from '../envelope/range.js';
 import { dayCover } from '../goals/path-visitors.js';
+import { inWindow } from '../envelope/in-window.js';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The figures of one group of hits: per vital the nearest-rank percentiles asked for, and the hits. */
 export interface HistogramFigures {
@@ -33,8 +34,8 @@ export function histogramCover(w: Window): { periods: Sql[]; edges: Sql[] } {
   }
   const periods = parts
     .filter(([, a, b]) => a < b)
-    .map(([span, a, b]) => sql`(span = ${span} AND start >= ${iso(a)} AND start < ${iso(b)})`);
-  return { periods, edges: edges.map(([a, b]) => sql`(e.ts >= ${iso(a)} AND e.ts < ${iso(b)})`) };
+    .map(([span, a, b]) => sql`(span = ${span} AND ${inWindow('start', { start: a, end: b })})`);
+  return { periods, edges: edges.map(([a, b]) => sql`(${inWindow('e.ts', { start: a, end: b })})`) };
 }
 
 /**
@@ -75,7 +76,7 @@ export async function rankedHits(
   site: number,
   w: Window,
   by: 'pathname' | 'device' | null,
-  opts: { limit?: number; offset?: number; keys?: readonly string[] } = {},
+  opts: { page?: Paging; keys?: readonly string[] } = {},
 ): Promise<{ key: string | null; samples: number }[]> {
   const { periods, edges } = histogramCover(w);
   const key = by === null ? sql`NULL::text` : raw(by);
@@ -90,10 +91,9 @@ export async function rankedHits(
       SELECT ${by === null ? sql`NULL::text` : raw(`e.${by}`)}, 1 FROM events e
       WHERE e.site_id = ${site} AND e.kind = 'web_vitals' AND ${edge}`);
   const only = opts.keys ? sql`WHERE key = ANY(${opts.keys}::text[])` : sql``;
-  const page = opts.limit !== undefined ? sql`LIMIT ${opts.limit} OFFSET ${opts.offset ?? 0}` : sql``;
   const { rows } = await db.query<{ key: string | null; samples: number }>(sql`
     SELECT key, sum(hits)::int AS samples FROM (${join(parts, ' UNION ALL ')}) h ${only}
-    GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${page}`);
+    GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts.page)}`);
   return rows;
 }
 

@@ -2,8 +2,8 @@ import { BUCKETS, type Vital } from '../../../projections/vital-histograms/bucke
 import { type Db, join, sql } from '../../db/sql.js';
 import type { Window } from '../envelope/range.js';
 import { edgeValues, histogramCover, perPeriod, ranksInBuckets } from './histograms.js';
+import { inWindow } from '../envelope/in-window.js';
 
-const iso = (d: Date) => d.toISOString();
 const DAY_MS = 86_400_000;
 
 /** Per vital a page reported: its samples and the value at each fraction asked for, in order. */
@@ -81,9 +81,8 @@ export async function pagePercentiles(
     CROSS JOIN LATERAL (
       SELECT u.value FROM vital_page_samples s CROSS JOIN LATERAL unnest(s.ms, s.vals) AS u(ms, value)
       WHERE s.site_id = ${site} AND s.pathname = t.pathname AND s.vital = t.vital AND s.bucket = t.bucket
-        AND s.day >= ${iso(firstDay)} AND s.day < ${iso(w.end)}
-        AND s.day + u.ms * interval '1 millisecond' >= ${iso(w.start)}
-        AND s.day + u.ms * interval '1 millisecond' < ${iso(w.end)}
+        AND ${inWindow('s.day', { start: firstDay, end: w.end })}
+        AND ${inWindow(sql`s.day + u.ms * interval '1 millisecond'`, w)}
       ORDER BY u.value OFFSET t.rank - 1 LIMIT 1) v`);
   const values = new Map(rows.map((r) => [keyOf(distinct[Number(r.i) - 1]!), r.value]));
   for (const t of targets) out.get(t.pathname)![t.vital]!.values[t.index] = values.get(keyOf(t))!;

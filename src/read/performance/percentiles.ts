@@ -1,20 +1,26 @@
 import { VITALS, type Vital } from '../../../projections/vital-histograms/buckets.js';
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
-import { type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type Paging, pageOf, pageSlice } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { ALL, deviceGroup, histogramPercentiles, rankedHits } from './histograms.js';
 import { pagePercentiles } from './page-histograms.js';
+import { inWindow } from '../envelope/in-window.js';
+import { VITAL_HISTOGRAMS_ANSWERS } from '../../../projections/vital-histograms/answers.js';
+import { sourceOf } from '../plan/planner.js';
 
 export { VITALS, type Vital };
 
 /** Where the figures come from: the `vital_histograms` projection, or the `web_vitals` hits themselves. */
 export type VitalSource = 'vital_histograms' | 'raw';
 
-/** The projection keeps no dimension of a hit but its page and device type: a filtered query reads the hits. */
-export const vitalSource = (filters: FilterTree): VitalSource =>
-  filterDimensions(filters).size === 0 ? 'vital_histograms' : 'raw';
+/** The vitals from the projection when it answers the window and filters, else from the hits. */
+export const vitalSource = (w: Window, filters: FilterTree): VitalSource =>
+  sourceOf({ window: w, filters, metrics: ['vitals'] }, VITAL_HISTOGRAMS_ANSWERS) === 'rollup'
+    ? 'vital_histograms'
+    : 'raw';
 
 /** The percentiles reported, as `percentile_disc` fractions. */
 export const PERCENTILES = { p50: 0.5, p75: 0.75, p95: 0.95 } as const;
@@ -36,16 +42,13 @@ export const GROUP_COLUMN = { overall: undefined, pages: 'pathname', devices: 'd
 export type Grouping = keyof typeof GROUP_COLUMN;
 
 export interface GroupOptions {
-  /** The page of ranked groups (most samples first, then by key). */
-  limit?: number;
-  offset?: number;
+  /** The page of ranked groups (most samples first, then by key); none: every group. */
+  page?: Paging;
   /** Only these keys (a comparison window's figures for the groups already listed). */
   keys?: readonly string[];
 }
 
 type Row = { key: string | null; samples: number } & Record<string, number | number[] | null>;
-
-const iso = (d: Date) => d.toISOString();
 
 /**
  * Per vital, `percentile_disc` over its non-NULL values: the first value (in ascending order)
@@ -72,12 +75,9 @@ function figuresOf(row: Row): VitalFigures {
 
 /** The window's `web_vitals` hits that match the filters, as a condition on `events e`. */
 function vitalHits(q: Query, w: Window): Sql {
-  return sql`e.site_id = ${q.site} AND e.kind = 'web_vitals' AND e.ts >= ${iso(w.start)} AND e.ts < ${iso(w.end)}
+  return sql`e.site_id = ${q.site} AND e.kind = 'web_vitals' AND ${inWindow('e.ts', w)}
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
 }
-
-const pageOf = (opts: GroupOptions) =>
-  opts.limit !== undefined ? sql`LIMIT ${opts.limit} OFFSET ${opts.offset ?? 0}` : sql``;
 
 /**
  * The statement for one grouping. Pages are ranked first, then each listed page's percentiles
@@ -93,11 +93,11 @@ function statement(hits: Sql, grouping: Grouping, opts: GroupOptions): Sql {
   const only = opts.keys ? sql`AND ${key} = ANY(${opts.keys}::text[])` : sql``;
   if (grouping === 'devices')
     return sql`SELECT ${key} AS key, count(*) AS samples, ${aggs} FROM events e WHERE ${hits} ${only}
-      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts)}`;
+      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts.page)}`;
   return sql`
     WITH ranked AS (
       SELECT ${key} AS key, count(*) AS samples FROM events e WHERE ${hits} ${only}
-      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts)})
+      GROUP BY 1 ORDER BY 2 DESC, 1 ASC NULLS LAST ${pageOf(opts.page)})
     SELECT r.key, r.samples, v.*
     FROM ranked r CROSS JOIN LATERAL (SELECT ${aggs} FROM events e WHERE ${hits} AND ${key} = r.key) v
     ORDER BY r.samples DESC, r.key ASC NULLS LAST`;
@@ -162,7 +162,7 @@ export async function overallAndDevices(
   ]);
   const listed = opts.keys
     ? ranked.filter((r) => r.key !== null && opts.keys!.includes(r.key))
-    : ranked.slice(opts.offset ?? 0, opts.limit === undefined ? undefined : (opts.offset ?? 0) + opts.limit);
+    : pageSlice(ranked, opts.page);
   return {
     overall: histogramFigures(
       percentiles.get(ALL),
@@ -186,7 +186,7 @@ export async function vitalGroups(
   w: Window,
   grouping: Grouping,
   opts: GroupOptions = {},
-  source: VitalSource = vitalSource(q.filters),
+  source: VitalSource = vitalSource(q, q.filters),
 ): Promise<({ key: string | null } & VitalFigures)[]> {
   if (source === 'vital_histograms') return fromHistograms(db, q, w, grouping, opts);
   const { rows } = await db.query<Row>(statement(vitalHits(q, w), grouping, opts));

@@ -3,7 +3,7 @@ import type { Db } from '../../db/sql.js';
 import { withTransaction } from '../../db/transaction.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Paging } from '../stats/breakdown.js';
+import type { Paging } from '../envelope/paging.js';
 import {
   type Grouping,
   overallAndDevices,
@@ -39,7 +39,7 @@ function withoutWorkers<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
 
 /** Overall, pages and devices are separate queries so Postgres runs them side by side. */
 async function figures(db: Db, q: Query, w: Window, p: Paging, source: VitalSource) {
-  const page = { limit: p.limit, offset: (p.page - 1) * p.limit };
+  const page = { page: p };
   if (source === 'vital_histograms') {
     const [both, pages] = await Promise.all([
       withoutWorkers(db, (c) => overallAndDevices(c, q, w, page)),
@@ -83,7 +83,7 @@ export async function performanceStats(
   db: Db,
   q: Query,
   p: Paging,
-  source: VitalSource = vitalSource(q.filters),
+  source: VitalSource = vitalSource(q, q.filters),
 ): Promise<Performance> {
   const now = await figures(db, q, q, p, source);
   const data: Performance = {

@@ -1,7 +1,7 @@
 import { errorGroups } from '../errors/errors.js';
 import type { Report } from '../envelope/report.js';
 import { variant } from '../envelope/report.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging } from '../envelope/paging.js';
 import { performanceRows, performanceStats } from './performance.js';
 
 /**

@@ -13,6 +13,8 @@ export interface ReadNeeds {
   filters?: FilterTree;
   /** The dimension the read breaks down by. */
   dimension?: string;
+  /** The first and last row of the data the read covers (null: none), for sources that keep all time. */
+  extent?: { first: Date | null; last: Date | null };
   metrics: readonly Metric[];
 }
 
@@ -21,6 +23,20 @@ const DAY_MS = 86_400_000;
 /** A span from `start` to `end` lying strictly inside one UTC day, touching neither midnight. */
 const insideOneDay = (start: number, end: number) =>
   start % DAY_MS !== 0 && end < Math.floor(start / DAY_MS) * DAY_MS + DAY_MS;
+
+/** Whether no UTC day holds two of the cuts (window edges, bucket starts inside it) off midnight. */
+function oneCutADay(needs: ReadNeeds): boolean {
+  const { start, end } = needs.window;
+  const inside = (needs.bucketStarts ?? []).filter((s) => s > start && s < end);
+  const cuts = new Set([start, end, ...inside].map((d) => d.getTime()).filter((t) => t % DAY_MS !== 0));
+  return new Set([...cuts].map((t) => Math.floor(t / DAY_MS))).size === cuts.size;
+}
+
+/** Whether the window holds every row of the read's data (none: any window does). */
+function holdsExtent({ window: w, extent }: ReadNeeds): boolean {
+  if (extent === undefined) return false;
+  return extent.first === null || extent.last === null || (extent.first >= w.start && extent.last < w.end);
+}
 
 /** Whether `a`'s tables answer the read exactly. */
 export function answers(a: Answers, needs: ReadNeeds): boolean {
@@ -40,6 +56,8 @@ export function answers(a: Answers, needs: ReadNeeds): boolean {
     spans.some(([s, e]) => insideOneDay(s.getTime(), e.getTime()))
   )
     return false;
+  if (a.oneCutADay && !oneCutADay(needs)) return false;
+  if (a.allTime && !holdsExtent(needs)) return false;
   return true;
 }
 
@@ -54,27 +72,17 @@ export type Source = 'rollup' | 'raw';
 export const sourceOf = (needs: ReadNeeds, source: Answers): Source =>
   plan(needs, [source]) === 'raw' ? 'raw' : 'rollup';
 
-const KEEPS_NOTHING: ReadonlySet<string> = new Set();
-
 /**
  * Totals by minute from the minute rollups or from the raw tables: the rollups answer when both
  * window edges and the starts of the buckets fall on whole minutes (any other edge would split a
- * minute; only zones' historical offsets in seconds give such buckets) and no filter names a
- * dimension they do not keep (`keeps`: none by default; the per-URL rollups of the citation gap
- * keep `pathname`).
+ * minute; only zones' historical offsets in seconds give such buckets) and no filter is given.
  */
-export function sourceFor(
-  w: Window,
-  filters?: FilterTree,
-  bucketStarts: readonly Date[] = [],
-  keeps: ReadonlySet<string> = KEEPS_NOTHING,
-): Source {
-  const minute = keeps.size === 0 ? ROLLUP_MINUTE_ANSWERS : { ...ROLLUP_MINUTE_ANSWERS, filters: keeps };
+export function sourceFor(w: Window, filters?: FilterTree, bucketStarts: readonly Date[] = []): Source {
   const needs: ReadNeeds = {
     window: w,
     bucketStarts,
     metrics: ['pageviews'],
     ...(filters ? { filters } : {}),
   };
-  return sourceOf(needs, minute);
+  return sourceOf(needs, ROLLUP_MINUTE_ANSWERS);
 }

@@ -1,7 +1,7 @@
 import { type Db, sql } from '../../db/sql.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { fetchesIn } from '../agents/totals.js';
 
 export const ViolationsParams = Paging.extend({ compare: compareNone('policy/violations') });
@@ -37,7 +37,7 @@ export async function policyViolations(db: Db, q: Query, p: Paging): Promise<Vio
     GROUP BY 1, 2, 3, 4, 5
     ORDER BY 6 DESC, 8 DESC, a.agent_id COLLATE "C", a.pathname COLLATE "C", a.verified DESC,
              a.operator COLLATE "C"
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows.map((r) => ({
     ...r,
     first_fetch: r.first_fetch.toISOString(),

@@ -3,6 +3,7 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import type { ActivitySource } from './source.js';
+import { inWindow } from '../envelope/in-window.js';
 
 /** How many identities were active in exactly these periods (indexes into the period starts). */
 export interface PeriodSet {
@@ -69,7 +70,7 @@ function activeRows(
         AND last_at >= ${ws} AND first_at < ${we}`;
   return sql`
     SELECT e.identity, ${b.bit(period(sql`e.ts`))} AS m FROM events e
-    WHERE e.site_id = ${site} AND e.ts >= ${ws} AND e.ts < ${we} AND e.identity IS NOT NULL
+    WHERE e.site_id = ${site} AND ${inWindow('e.ts', w)} AND e.identity IS NOT NULL
       AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')}`;
 }
 
@@ -78,13 +79,13 @@ function identifiedIds(source: ActivitySource, site: number, w: Window, filters:
   const [ws, we] = [w.start.getTime(), w.end.getTime()];
   if (source === 'raw')
     return sql`SELECT count(DISTINCT e.visitor_id)::int AS n FROM events e
-      WHERE e.site_id = ${site} AND e.ts >= ${iso(ws)} AND e.ts < ${iso(we)} AND e.identity IS NOT NULL
+      WHERE e.site_id = ${site} AND ${inWindow('e.ts', w)} AND e.identity IS NOT NULL
         AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')}`;
   const whole = { start: Math.ceil(ws / DAY_MS) * DAY_MS, end: Math.floor(we / DAY_MS) * DAY_MS };
   const edges = [ws, we].filter((t) => t % DAY_MS !== 0).map((t) => iso(Math.floor(t / DAY_MS) * DAY_MS));
   return sql`
     SELECT ((SELECT coalesce(sum(visitor_ids), 0) FROM identity_day_visitors
-             WHERE site_id = ${site} AND day >= ${iso(whole.start)} AND day < ${iso(whole.end)})
+             WHERE site_id = ${site} AND ${inWindow('day', whole)})
           + (SELECT count(DISTINCT (day, visitor_id)) FROM identity_days
              WHERE site_id = ${site} AND day = ANY(${edges}::timestamptz[])
                AND last_at >= ${iso(ws)} AND first_at < ${iso(we)}))::int AS n`;

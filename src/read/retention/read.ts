@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/sql.js';
 import { bucketStarts } from '../envelope/buckets.js';
 import type { FilterTree } from '../envelope/filters.js';
+import { eachWindow } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { humanTotals } from '../stats/human-totals.js';
@@ -76,9 +77,6 @@ export async function retention(
   source?: ActivitySource,
 ): Promise<Retention> {
   const period = cohortPeriod(q, p);
-  const [now, before] = await Promise.all([
-    grid(db, q.site, q, period, q.tz, q.filters, source),
-    q.comparison ? grid(db, q.site, q.comparison, period, q.tz, q.filters, source) : undefined,
-  ]);
+  const { now, before } = await eachWindow(q, (w) => grid(db, q.site, w, period, q.tz, q.filters, source));
   return before ? { ...now, comparison: before } : now;
 }

@@ -7,30 +7,9 @@ import type { Query } from '../envelope/query.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import type { KeptDimension } from '../../../projections/dimension-rollup/dimensions.js';
 import { type Source, sourceOf } from '../plan/planner.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { rollupBreakdown } from './dimension-rollup.js';
-
-/**
- * `limit`/`page` of every list read: at most 10,000 rows a page and 10,000 pages (an unbounded
- * page once overflowed Postgres' bigint OFFSET), `limit` 100 by default.
- */
-export const PAGING_MAX = 10_000;
-
-export const Paging = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be an integer from 1 to 10000' })
-    .int('limit must be an integer from 1 to 10000')
-    .min(1, 'limit must be an integer from 1 to 10000')
-    .max(PAGING_MAX, 'limit must be at most 10000')
-    .default(100),
-  page: z.coerce
-    .number({ error: 'page must be an integer from 1 to 10000' })
-    .int('page must be an integer from 1 to 10000')
-    .min(1, 'page must be an integer from 1 to 10000')
-    .max(PAGING_MAX, 'page must be at most 10000')
-    .default(1),
-});
-
-export type Paging = z.infer<typeof Paging>;
+import { inWindow } from '../envelope/in-window.js';
 
 export const BreakdownParams = Paging.extend({
   dimension: z.string({ error: 'dimension is required' }).min(1),
@@ -45,8 +24,6 @@ export interface BreakdownRow {
   /** Percent of the window's (filtered) visitors, one decimal. */
   share?: number;
 }
-
-const iso = (d: Date) => d.toISOString();
 
 /**
  * Any filterable dimension, ranked by visitors (then pageviews, then value), with each value's
@@ -87,7 +64,7 @@ export async function breakdown(
 
 async function rawBreakdown(db: Db, q: Query, p: BreakdownParams, dimension: ResolvedDimension) {
   const value = columnOf(dimension, 'e');
-  const where = sql`e.site_id = ${q.site} AND e.ts >= ${iso(q.start)} AND e.ts < ${iso(q.end)}
+  const where = sql`e.site_id = ${q.site} AND ${inWindow('e.ts', q)}
     AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
   const { rows } = await db.query<BreakdownRow & { total: number }>(sql`
     WITH ranked AS (
@@ -97,6 +74,6 @@ async function rawBreakdown(db: Db, q: Query, p: BreakdownParams, dimension: Res
     SELECT r.value, r.visitors, r.pageviews, t.total
     FROM ranked r CROSS JOIN (SELECT count(DISTINCT e.visitor_id) AS total FROM events e WHERE ${where}) t
     ORDER BY r.visitors DESC, r.pageviews DESC, r.value ASC NULLS LAST
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows;
 }

@@ -4,6 +4,7 @@ import {
   type KeptDimension,
 } from '../../../projections/dimension-rollup/dimensions.js';
 import { type Db, raw, type Sql, sql } from '../../db/sql.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Window } from '../envelope/range.js';
 import { splitByGrains, visitorSpans } from './rollup-totals.js';
 
@@ -37,12 +38,6 @@ const VISITORS = raw('sum(CASE WHEN p.last THEN r.visitors_last ELSE r.visitors 
 const eachPart = (w: Window, rows: Sql) => sql`${windowParts(w)} CROSS JOIN LATERAL (${rows}) x`;
 const inPart = raw('r.grain = p.grain AND r.at >= p.s AND r.at < p.e');
 
-interface Page {
-  limit: number;
-  page: number;
-}
-const pageOf = (p: Page) => sql`LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`;
-
 /**
  * A breakdown by a kept dimension, ranked as the raw read ranks it (visitors, pageviews, value),
  * with the window's distinct visitors (the share base) on every row.
@@ -52,7 +47,7 @@ export async function rollupBreakdown(
   site: number,
   w: Window,
   dimension: KeptDimension,
-  p: Page,
+  p: Paging,
 ): Promise<{ value: string | null; visitors: number; pageviews: number; total: number }[]> {
   const dim = DIMENSION_CODES[dimension];
   const { rows } = await db.query(sql`
@@ -79,7 +74,7 @@ export async function rollupBreakdown(
  * by entry and exit page and the summed engagement of their pageviews (`scroll` and `engaged`
  * the means, as numerics, as the raw read's `avg` gives them).
  */
-export async function rollupPages(db: Db, site: number, w: Window, p: Page) {
+export async function rollupPages(db: Db, site: number, w: Window, p: Paging) {
   const { rows } = await db.query<{
     pathname: string;
     visitors: number;
@@ -120,7 +115,7 @@ export async function rollupPages(db: Db, site: number, w: Window, p: Page) {
 }
 
 /** Custom events but identify calls (or the one named), ranked by visitors, then events, then name. */
-export async function rollupEventNames(db: Db, site: number, w: Window, p: Page, only?: string) {
+export async function rollupEventNames(db: Db, site: number, w: Window, p: Paging, only?: string) {
   const { rows } = await db.query<{ value: string; visitors: number; events: number }>(sql`
     SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events
     FROM ${eachPart(
@@ -147,7 +142,7 @@ export async function rollupEventProperty(
   w: Window,
   name: string,
   key: string,
-  p: Page,
+  p: Paging,
 ) {
   const { rows: sums } = await db.query<{ missing: number }>(sql`
     SELECT coalesce((SELECT sum(x.events) FROM ${eachPart(

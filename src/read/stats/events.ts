@@ -5,8 +5,9 @@ import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import { type Source, sourceOf } from '../plan/planner.js';
-import { Paging } from './breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { rollupEventNames, rollupEventProperty } from './dimension-rollup.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const EventsParams = Paging.extend({
   /** With `property`: the event whose property values to break down. */
@@ -27,8 +28,6 @@ export interface EventRow {
   visitors: number;
   events: number;
 }
-
-const iso = (d: Date) => d.toISOString();
 
 /**
  * Custom events (`twofold('Signup', …)`; identify calls are not events) ranked by the visitors
@@ -62,9 +61,9 @@ async function rawEvents(db: Db, q: Query, p: EventsParams): Promise<EventRow[]>
   const { rows } = await db.query<EventRow>(sql`
     SELECT ${value} AS value, count(DISTINCT e.visitor_id) AS visitors, count(*) AS events
     FROM events e
-    WHERE e.site_id = ${q.site} AND e.kind = 'custom' AND e.ts >= ${iso(q.start)} AND e.ts < ${iso(q.end)}
+    WHERE e.site_id = ${q.site} AND e.kind = 'custom' AND ${inWindow('e.ts', q)}
       AND ${which} AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}
     GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1 NULLS LAST
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows;
 }

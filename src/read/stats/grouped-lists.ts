@@ -1,7 +1,8 @@
 import type { Db } from '../../db/sql.js';
 import type { Query } from '../envelope/query.js';
 import type { Source } from '../plan/planner.js';
-import { type BreakdownRow, breakdown, Paging } from './breakdown.js';
+import { Paging } from '../envelope/paging.js';
+import { type BreakdownRow, breakdown } from './breakdown.js';
 
 /** A read made of several ranked lists, each a breakdown by one dimension of the same query. */
 async function lists<K extends string>(

@@ -5,8 +5,7 @@ import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../plan/planner.js';
 import { rollupTotals } from './rollup-totals.js';
 import type { HumanTotals } from './totals.js';
-
-const iso = (d: Date) => d.toISOString();
+import { inWindow } from '../envelope/in-window.js';
 
 /**
  * A site's human totals over a window, from the minute rollups when the planner allows it (see
@@ -40,15 +39,15 @@ async function fromRaw(db: Db, site: number, w: Window, filters: FilterTree): Pr
   const { rows } = await db.query<HumanTotals>(sql`
     SELECT
       (SELECT count(DISTINCT visitor_id) FROM events e
-        WHERE site_id = ${site} AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)} AND ${hit}) AS visitors,
+        WHERE site_id = ${site} AND ${inWindow('ts', w)} AND ${hit}) AS visitors,
       (SELECT count(*) FROM events e
-        WHERE site_id = ${site} AND kind = 'pageview' AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)} AND ${hit}) AS pageviews,
+        WHERE site_id = ${site} AND kind = 'pageview' AND ${inWindow('ts', w)} AND ${hit}) AS pageviews,
       s.sessions, s.bounces, s.duration_ms
     FROM (SELECT count(*) AS sessions,
             count(*) FILTER (WHERE pageviews = 1 AND interactive = 0) AS bounces,
             coalesce(sum(extract(epoch FROM last_seen_at - started_at) * 1000), 0)::bigint AS duration_ms
           FROM sessions s
-          WHERE site_id = ${site} AND started_at >= ${iso(w.start)} AND started_at < ${iso(w.end)}
+          WHERE site_id = ${site} AND ${inWindow('started_at', w)}
             AND ${sessionMatches(filters, sql`s.id`)}) s`);
   return rows[0]!;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/sql.js';
-import { percentChange } from '../envelope/compare.js';
+import { eachWindow, withChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Source } from '../plan/planner.js';
@@ -47,15 +47,6 @@ async function figuresOf(db: Db, q: Query, w: Window, source?: Source): Promise<
  * unset, the planner picks per window.
  */
 export async function overview(db: Db, q: Query, _p?: unknown, source?: Source): Promise<Overview> {
-  const [now, before] = await Promise.all([
-    figuresOf(db, q, q, source),
-    q.comparison ? figuresOf(db, q, q.comparison, source) : undefined,
-  ]);
-  if (!before) return now;
-  const change: OverviewFigures = {};
-  for (const m of OVERVIEW_METRICS) {
-    const c = percentChange(now[m], before[m]);
-    if (c !== undefined) change[m] = c;
-  }
-  return { ...now, comparison: before, change };
+  const { now, before } = await eachWindow(q, (w) => figuresOf(db, q, w, source));
+  return withChange(now, before, OVERVIEW_METRICS);
 }

@@ -2,11 +2,12 @@ import { type Db, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
-import type { Paging } from './breakdown.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import { type Source, sourceOf } from '../plan/planner.js';
 import { rollupPages } from './dimension-rollup.js';
 import { sessionMatches } from './human-totals.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export interface PageRow {
   pathname: string;
@@ -21,8 +22,6 @@ export interface PageRow {
   /** Mean engaged seconds of its pageviews that reported engagement; absent without any. */
   time_on_page?: number;
 }
-
-const iso = (d: Date) => d.toISOString();
 
 /**
  * Pages ranked by visitors, with entries and exits (sessions that started in the window, by
@@ -51,7 +50,7 @@ export async function pages(db: Db, q: Query, p: Paging, source?: Source): Promi
 
 async function rawPages(db: Db, q: Query, p: Paging) {
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
-  const sessions = sql`site_id = ${q.site} AND started_at >= ${iso(q.start)} AND started_at < ${iso(q.end)}
+  const sessions = sql`site_id = ${q.site} AND ${inWindow('started_at', q)}
     AND ${sessionMatches(q.filters, sql`s.id`)}`;
   const { rows } = await db.query<PageRow & { scroll: number | null; engaged: number | null }>(sql`
     WITH hits AS (
@@ -60,7 +59,7 @@ async function rawPages(db: Db, q: Query, p: Paging) {
              avg(e.scroll) FILTER (WHERE e.kind = 'pageview') AS scroll,
              avg(e.engaged_ms) FILTER (WHERE e.kind = 'pageview') AS engaged
       FROM events e
-      WHERE e.site_id = ${q.site} AND e.ts >= ${iso(q.start)} AND e.ts < ${iso(q.end)} AND ${hit}
+      WHERE e.site_id = ${q.site} AND ${inWindow('e.ts', q)} AND ${hit}
       GROUP BY 1),
     entries AS (SELECT entry_path AS pathname, count(*) AS n FROM sessions s WHERE ${sessions} GROUP BY 1),
     exits AS (SELECT exit_path AS pathname, count(*) AS n FROM sessions s WHERE ${sessions} GROUP BY 1)
@@ -69,6 +68,6 @@ async function rawPages(db: Db, q: Query, p: Paging) {
     FROM hits h LEFT JOIN entries en ON en.pathname = h.pathname LEFT JOIN exits ex ON ex.pathname = h.pathname
     WHERE h.pageviews > 0
     ORDER BY h.visitors DESC, h.pageviews DESC, h.pathname
-    LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}`);
+    ${pageOf(p)}`);
   return rows;
 }

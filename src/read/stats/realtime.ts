@@ -2,6 +2,7 @@ import { type Db, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const REALTIME_MS = 5 * 60_000;
 
@@ -17,16 +18,15 @@ export interface Realtime {
  * of the same minutes are `audience=agent` (rule 4: never both readerships in one answer).
  */
 export async function realtime(db: Db, q: Query, _p: unknown, now: Date = new Date()): Promise<Realtime> {
-  const since = new Date(now.getTime() - REALTIME_MS).toISOString();
-  const until = now.toISOString();
+  const last = inWindow('ts', { start: now.getTime() - REALTIME_MS, end: now });
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
   const [people, pages] = await Promise.all([
     db.query<{ visitors: number }>(sql`
       SELECT count(DISTINCT visitor_id) AS visitors FROM events e
-      WHERE site_id = ${q.site} AND ts >= ${since} AND ts < ${until} AND ${hit}`),
+      WHERE site_id = ${q.site} AND ${last} AND ${hit}`),
     db.query<{ pathname: string; visitors: number }>(sql`
       SELECT pathname, count(DISTINCT visitor_id) AS visitors FROM events e
-      WHERE site_id = ${q.site} AND kind = 'pageview' AND ts >= ${since} AND ts < ${until} AND ${hit}
+      WHERE site_id = ${q.site} AND kind = 'pageview' AND ${last} AND ${hit}
       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`),
   ]);
   return { visitors: people.rows[0]!.visitors, pages: pages.rows };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
 import { bucketStarts } from '../envelope/buckets.js';
+import { eachWindow } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../plan/planner.js';
@@ -10,6 +11,7 @@ import { sessionMatches } from './human-totals.js';
 import type { HumanTotals } from './totals.js';
 import { OVERVIEW_METRICS, overviewFigures } from './overview.js';
 import { rollupTotals } from './rollup-totals.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const TimeseriesParams = z.object({
   metric: z
@@ -64,19 +66,19 @@ async function fromRollups(db: Db, q: Query, starts: Date[], w: Window, metric: 
 async function fromRaw(db: Db, q: Query, w: Window, metric: Metric): Promise<Map<number, HumanTotals>> {
   const unit = q.granularity;
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
-  const inWindow = sql`site_id = ${q.site} AND ts >= ${iso(w.start)} AND ts < ${iso(w.end)} AND ${hit}`;
+  const hits = sql`site_id = ${q.site} AND ${inWindow('ts', w)} AND ${hit}`;
   const needs = NEEDS[metric];
   const none = Promise.resolve({ rows: [] as BucketRow[] });
   const [visitors, pageviews, sessions] = await Promise.all([
     needs.visitors
       ? db.query<BucketRow>(sql`
           SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(DISTINCT visitor_id) AS visitors FROM events e
-          WHERE ${inWindow} GROUP BY 1`)
+          WHERE ${hits} GROUP BY 1`)
       : none,
     needs.pageviews
       ? db.query<BucketRow>(sql`
           SELECT date_trunc(${unit}, ts, ${q.tz}) AS b, count(*) AS pageviews FROM events e
-          WHERE kind = 'pageview' AND ${inWindow} GROUP BY 1`)
+          WHERE kind = 'pageview' AND ${hits} GROUP BY 1`)
       : none,
     needs.sessions
       ? db.query<BucketRow>(sql`
@@ -84,7 +86,7 @@ async function fromRaw(db: Db, q: Query, w: Window, metric: Metric): Promise<Map
                  count(*) FILTER (WHERE pageviews = 1 AND interactive = 0) AS bounces,
                  sum(extract(epoch FROM last_seen_at - started_at) * 1000)::bigint AS duration_ms
           FROM sessions s
-          WHERE site_id = ${q.site} AND started_at >= ${iso(w.start)} AND started_at < ${iso(w.end)}
+          WHERE site_id = ${q.site} AND ${inWindow('started_at', w)}
             AND ${sessionMatches(q.filters, sql`s.id`)}
           GROUP BY 1`)
       : none,
@@ -125,9 +127,6 @@ export async function timeseries(
   p: TimeseriesParams,
   source?: Source,
 ): Promise<Timeseries> {
-  const [now, before] = await Promise.all([
-    series(db, q, q, p.metric, source),
-    q.comparison ? series(db, q, q.comparison, p.metric, source) : undefined,
-  ]);
+  const { now, before } = await eachWindow(q, (w) => series(db, q, w, p.metric, source));
   return before ? { series: now, comparison: before } : { series: now };
 }

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { type Db, sql } from '../../db/sql.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
-import { Paging } from '../stats/breakdown.js';
+import { Paging, pageOf } from '../envelope/paging.js';
 import { sessionMatches } from '../stats/human-totals.js';
 import { visitorName } from './visitor-key.js';
+import { inWindow } from '../envelope/in-window.js';
 
 export const VisitorsParams = Paging.extend({ compare: compareNone('visitors') });
 export type VisitorsParams = z.infer<typeof VisitorsParams>;
@@ -31,8 +32,6 @@ interface Grouped {
   pageviews: number;
 }
 
-const iso = (d: Date) => d.toISOString();
-
 /**
  * The visitors of the window's sessions, the most recently seen first. A session belongs to the
  * identity its hits carried, else to its daily visitor id: an identified person is one row over
@@ -47,11 +46,11 @@ export async function visitors(db: Db, q: Query, p: VisitorsParams): Promise<Vis
              min(s.started_at) AS first_seen, max(s.last_seen_at) AS last_seen,
              count(*) AS sessions, sum(s.pageviews) AS pageviews
       FROM sessions s
-      WHERE s.site_id = ${q.site} AND s.started_at >= ${iso(q.start)} AND s.started_at < ${iso(q.end)}
+      WHERE s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
         AND ${sessionMatches(q.filters, sql`s.id`)}
       GROUP BY 1, 2
       ORDER BY last_seen DESC, s.identity NULLS LAST, anonymous
-      LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit})
+      ${pageOf(p)})
     SELECT v.*, i.traits FROM v LEFT JOIN identities i ON i.site_id = ${q.site} AND i.identity = v.identity
     ORDER BY v.last_seen DESC, v.identity NULLS LAST, v.anonymous`);
   return rows.map((r) => ({

@@ -1,0 +1,15 @@
+import type { Answers } from '../answers.js';
+
+/**
+ * `identity_days` (an identified visitor's first and last hit per UTC day): the identities active
+ * in each period of a retention grid, for windows and periods that cut no UTC day twice; unfiltered.
+ */
+export const IDENTITY_DAYS_ANSWERS: Answers = {
+  name: 'identity_days',
+  unitMs: 1,
+  breakdowns: new Set(),
+  filters: new Set(),
+  metrics: new Set(['identities']),
+  visitorsFromMidnight: false,
+  oneCutADay: true,
+};

@@ -1,0 +1,15 @@
+import { raw, type Sql, sql } from '../../db/sql.js';
+
+/** An instant as a Date or as milliseconds since the epoch. */
+type Instant = Date | number;
+
+const iso = (t: Instant) => (typeof t === 'number' ? new Date(t) : t).toISOString();
+
+/**
+ * `column >= start AND column < end`: the half-open window on a timestamp column (a name, or an
+ * expression), its edges as ISO instants so Postgres types them from the column.
+ */
+export function inWindow(column: string | Sql, w: { start: Instant; end: Instant }): Sql {
+  const col = typeof column === 'string' ? raw(column) : column;
+  return sql`${col} >= ${iso(w.start)} AND ${col} < ${iso(w.end)}`;
+}
