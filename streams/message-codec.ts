@@ -41,6 +41,13 @@ const DICTIONARY_1 = Buffer.from(
  */
 const OPTIONS = { level: 1, dictionary: DICTIONARY_1 };
 
+/**
+ * The most a message may inflate to: four times the largest body ingest writes (an edge shipment
+ * of 2 MB is one message of about 4 MB once enriched). A larger one was not written by ingest, and
+ * inflating it unbounded would let one message take a projector's memory.
+ */
+export const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+
 /** A message body as the stream stores it: deflated with dictionary 1, after its format byte. */
 export function encodeMessage(body: string): Uint8Array {
   const deflated = deflateRawSync(body, OPTIONS);
@@ -60,6 +67,7 @@ export function messageText(data: Uint8Array | string): string | null {
     return inflateRawSync(data.subarray(1), {
       dictionary: DICTIONARY_1,
       finishFlush: constants.Z_FINISH,
+      maxOutputLength: MAX_INFLATED_BYTES,
     }).toString();
   } catch {
     return null;

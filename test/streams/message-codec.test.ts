@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBatch, type HitRecorded } from '../../streams/events.js';
-import { encodeMessage, messageText } from '../../streams/message-codec.js';
+import { MAX_MESSAGE_BYTES } from '../../streams/hits.js';
+import { encodeMessage, MAX_INFLATED_BYTES, messageText } from '../../streams/message-codec.js';
 import { fetched, T0 } from '../support/events.js';
 
 /** A pageview as ingest enriches one from a desktop browser. */
@@ -58,5 +59,15 @@ describe('stream message codec', () => {
     expect(decodeBatch(good.subarray(0, 20))).toBeNull();
     expect(decodeBatch(new Uint8Array())).toBeNull();
     expect(decodeBatch(bytes('{"v":1,"events":'))).toBeNull();
+  });
+
+  it('reads nothing from a message that would inflate past 16 MB, four times the largest ingest writes', () => {
+    const padded = (n: number) => body([{ ...pageview, pathname: `/${'a'.repeat(n)}` }]);
+    const largest = padded(MAX_INFLATED_BYTES - padded(0).length);
+    expect(largest.length).toBe(16 * 1024 * 1024);
+    expect(messageText(encodeMessage(largest))).toBe(largest);
+    const bomb = encodeMessage(padded(64 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(MAX_MESSAGE_BYTES);
+    expect(messageText(bomb)).toBeNull();
   });
 });
