@@ -13,6 +13,7 @@ import { rebuildProjections } from '../src/projector/rebuild.js';
 import { ProjectorWorker, type WorkerDeps } from '../src/projector/worker.js';
 import type { StreamEvent } from '../streams/events.js';
 import { hitsStreamName } from '../streams/hits.js';
+import { encodeMessage } from '../streams/message-codec.js';
 import { type StreamOrigin, subjectFor } from '../streams/subjects.js';
 import { designedEvents } from './fold-data.js';
 import { openBench } from './harness.js';
@@ -30,7 +31,9 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
   let pending: Promise<unknown>[] = [];
   let appended = 0;
   const publish = async (origin: StreamOrigin, events: StreamEvent[]) => {
-    pending.push(nats.js.publish(subjectFor(prefix, site, origin), JSON.stringify({ v: 1, events })));
+    pending.push(
+      nats.js.publish(subjectFor(prefix, site, origin), encodeMessage(JSON.stringify({ v: 1, events }))),
+    );
     appended += events.length;
     if (pending.length >= 256) {
       await Promise.all(pending);
