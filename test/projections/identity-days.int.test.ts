@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawEvents } from '../../projections/raw-events/projection.js';
-import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { hit, MIN, T0 } from '../support/events.js';
 import { foldTwice, messages } from '../support/projection-spec.js';
+import { applyMigration } from '../support/design-stream.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -83,7 +81,7 @@ describe('raw_events: identity_days and identity_day_visitors', () => {
   it('is backfilled by migration 0015 from the events folded before it, row for row', async () => {
     const folded = await snapshot();
     await db.pool.query('DROP TABLE identity_days, identity_day_visitors');
-    await db.pool.query(await readFile(join(MIGRATIONS_DIR, '0015_identity_days.sql'), 'utf8'));
+    await applyMigration(db.pool, '0015_identity_days.sql');
     expect(await snapshot()).toEqual(folded);
   });
 });

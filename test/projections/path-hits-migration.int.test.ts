@@ -1,13 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadDataDesign } from '../../bench/read-data.js';
 import { pathSessions } from '../../projections/path-sessions/projection.js';
 import { pathVisitors } from '../../projections/path-visitors/projection.js';
 import type { Projection } from '../../projections/projection.js';
-import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { foldDesign } from '../support/design-stream.js';
+import { applyMigration, foldDesign, twoDayDesign } from '../support/design-stream.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -15,15 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const DESIGN: ReadDataDesign = {
-  site: 1,
-  hostname: 'bench.example',
-  firstDay: Date.UTC(2026, 7, 1),
-  days: 2,
-  events: 3_000,
-  pages: 20,
-  seed: 8,
-};
+const DESIGN = twoDayDesign(8);
 const TABLES = ['path_visitor_hits', 'path_session_hits'];
 
 const snapshot = async (table: string) =>
@@ -49,7 +37,7 @@ describe('migration 0035 on path hits folded before it', () => {
     expect((await db.pool.query('SELECT count(*)::int AS n FROM path_visitor_hits')).rows[0].n).toBe(
       pageviews.rows[0].n,
     );
-    await db.pool.query(await readFile(join(MIGRATIONS_DIR, '0035_path_hits_by_hour.sql'), 'utf8'));
+    await applyMigration(db.pool, '0035_path_hits_by_hour.sql');
     expect(await Promise.all(TABLES.map(snapshot))).toEqual(folded);
   });
 });

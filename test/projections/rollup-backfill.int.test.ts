@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadDataDesign } from '../../bench/read-data.js';
 import { foldDay } from '../../bench/read-load.js';
-import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { applyMigration, twoDayDesign } from '../support/design-stream.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -21,15 +18,7 @@ const snapshot = async () => ({
 
 describe('migrations 0012 and 0018 on rollups folded before them', () => {
   it('backfills last hits, quarter hours and hours to exactly what the fold now writes', async () => {
-    const design: ReadDataDesign = {
-      site: 1,
-      hostname: 'bench.example',
-      firstDay: Date.UTC(2026, 7, 1),
-      days: 2,
-      events: 3_000,
-      pages: 20,
-      seed: 5,
-    };
+    const design = twoDayDesign(5);
     for (let day = 0; day < design.days; day++) await foldDay(db.pool, design, day);
     const folded = await snapshot();
     expect(folded.hours.length).toBeGreaterThan(40);
@@ -38,7 +27,7 @@ describe('migrations 0012 and 0018 on rollups folded before them', () => {
       ALTER TABLE rollup_minute DROP COLUMN visitors_last;
       ALTER TABLE rollup_visitor_state DROP COLUMN last_seen_at`);
     for (const file of ['0012_rollup_last_seen_and_hours.sql', '0018_rollup_quarter_hour.sql'])
-      await db.pool.query(await readFile(join(MIGRATIONS_DIR, file), 'utf8'));
+      await applyMigration(db.pool, file);
     expect(await snapshot()).toEqual(folded);
   });
 });

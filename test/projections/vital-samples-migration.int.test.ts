@@ -1,11 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadDataDesign } from '../../bench/read-data.js';
 import { vitalHistograms } from '../../projections/vital-histograms/projection.js';
-import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { foldDesign } from '../support/design-stream.js';
+import { applyMigration, foldDesign, twoDayDesign } from '../support/design-stream.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -13,15 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const DESIGN: ReadDataDesign = {
-  site: 1,
-  hostname: 'bench.example',
-  firstDay: Date.UTC(2026, 7, 1),
-  days: 2,
-  events: 3_000,
-  pages: 20,
-  seed: 5,
-};
+const DESIGN = twoDayDesign(5);
 
 const snapshot = async () =>
   (await db.pool.query('SELECT * FROM vital_page_samples AS r ORDER BY r::text')).rows;
@@ -45,7 +33,7 @@ describe('migration 0033 on vital_page_samples folded before it', () => {
     expect((await db.pool.query('SELECT count(*)::int AS n FROM vital_page_samples')).rows[0].n).toBe(
       samples.rows[0].n,
     );
-    await db.pool.query(await readFile(join(MIGRATIONS_DIR, '0033_vital_page_samples_by_day.sql'), 'utf8'));
+    await applyMigration(db.pool, '0033_vital_page_samples_by_day.sql');
     expect(await snapshot()).toEqual(folded);
   });
 });

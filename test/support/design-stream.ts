@@ -1,11 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type pg from 'pg';
 import { dayEvents, type ReadDataDesign } from '../../bench/read-data.js';
 import { firstSeqs, HITS_PER_MESSAGE } from '../../bench/read-load.js';
 import type { Projection } from '../../projections/projection.js';
+import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, insertSitesWithIds, type TestDatabase } from './database.js';
 import { messages } from './projection-spec.js';
+
+/** A small design of the read bench's shape: 3,000 events over two days from 2026-08-01, 20 pages. */
+export const twoDayDesign = (seed: number): ReadDataDesign => ({
+  site: 1,
+  hostname: 'bench.example',
+  firstDay: Date.UTC(2026, 7, 1),
+  days: 2,
+  events: 3_000,
+  pages: 20,
+  seed,
+});
+
+/** Runs one migration file of migrations/ again, as a database folded before it would meet it. */
+export async function applyMigration(pool: pg.Pool, file: string): Promise<void> {
+  await pool.query(await readFile(join(MIGRATIONS_DIR, file), 'utf8'));
+}
 
 /**
  * The projector's path for a read benchmark design: each day's hits as stream messages of 40,
