@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dimensionRollup } from '../../projections/dimension-rollup/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
-import { EMPTY_FILTERS, HUMAN_DIMENSIONS, parseFilters } from '../../src/read/envelope/filters.js';
+import { HUMAN_DIMENSIONS, parseFilters } from '../../src/read/envelope/filters.js';
 import type { Query } from '../../src/read/envelope/query.js';
 import { resolveRange } from '../../src/read/envelope/range.js';
 import { breakdown } from '../../src/read/stats/breakdown.js';
@@ -15,22 +15,11 @@ import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { hit } from '../support/events.js';
 import { messages } from '../support/projection-spec.js';
+import { windowQuery } from '../support/window-query.js';
 
 const DAY = 86_400_000;
 const QUARTER = 900_000;
 const D0 = Date.UTC(2026, 9, 30); // three UTC days from 2026-10-30
-
-const query = (site: number, start: number, end: number, tz = 'UTC'): Query => ({
-  site,
-  tz,
-  audience: 'human',
-  start: new Date(start),
-  end: new Date(end),
-  compare: 'none',
-  comparison: null,
-  granularity: 'day',
-  filters: EMPTY_FILTERS,
-});
 
 let db: TestDatabase;
 let seq = 1;
@@ -160,7 +149,7 @@ describe('breakdowns, pages and events: the dimension rollup equals the raw hits
         fc.record({ limit: fc.constantFrom(2, 3, 100), page: fc.integer({ min: 1, max: 3 }) }),
         async (site, a, b, paging) => {
           fc.pre(a !== b);
-          const q = query(site, Math.min(a, b), Math.max(a, b));
+          const q = windowQuery(site, Math.min(a, b), Math.max(a, b));
           fc.pre(
             !(
               q.start.getTime() % DAY !== 0 &&
@@ -178,7 +167,7 @@ describe('breakdowns, pages and events: the dimension rollup equals the raw hits
     for (const tz of ['Asia/Kolkata', 'America/New_York'])
       for (const range of ['7d', 'yesterday'] as const) {
         const w = resolveRange(range, tz, new Date(D0 + 2 * DAY + 20 * 3_600_000));
-        const q = { ...query(11, w.start.getTime(), w.end.getTime(), tz), range };
+        const q = { ...windowQuery(11, w.start.getTime(), w.end.getTime(), tz), range };
         await expectEqualReads(q, { limit: 100, page: 1 });
         // The planned path is the rollup: planned and forced rows agree.
         expect(await sources(db.pool, q, { limit: 100, page: 1 })).toEqual({
@@ -208,7 +197,7 @@ describe('breakdowns, pages and events: the dimension rollup equals the raw hits
   });
 
   it('reads the raw hits for a window inside one UTC day, a filter, or a dimension it does not keep', async () => {
-    const inside = query(11, D0 + DAY + 10 * 3_600_000, D0 + DAY + 14 * 3_600_000);
+    const inside = windowQuery(11, D0 + DAY + 10 * 3_600_000, D0 + DAY + 14 * 3_600_000);
     await expect(
       breakdown(db.pool, inside, { limit: 10, page: 1, dimension: 'pathname' }, 'rollup'),
     ).rejects.toThrow('inside one UTC day');
@@ -216,12 +205,12 @@ describe('breakdowns, pages and events: the dimension rollup equals the raw hits
       await breakdown(db.pool, inside, { limit: 10, page: 1, dimension: 'pathname' }, 'raw'),
     );
     const filtered = {
-      ...query(11, D0, D0 + 3 * DAY),
+      ...windowQuery(11, D0, D0 + 3 * DAY),
       filters: parseFilters([{ dimension: 'country', op: 'is', value: 'DE' }], HUMAN_DIMENSIONS),
     };
     const de = await breakdown(db.pool, filtered, { limit: 10, page: 1, dimension: 'country' });
     expect(de.map((r) => r.value)).toEqual(['DE']);
-    const days = query(11, D0, D0 + 3 * DAY);
+    const days = windowQuery(11, D0, D0 + 3 * DAY);
     const referrers = { limit: 10, page: 1, dimension: 'referrer' };
     await expect(breakdown(db.pool, days, referrers, 'rollup')).rejects.toThrow('does not keep referrer');
     expect((await breakdown(db.pool, days, referrers)).map((r) => r.value)).toContain('https://x.org/');

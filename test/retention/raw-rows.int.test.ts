@@ -9,15 +9,14 @@ import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { vitalHistograms } from '../../projections/vital-histograms/projection.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
-import { EMPTY_FILTERS } from '../../src/read/envelope/filters.js';
 import { rawRowsMeta } from '../../src/read/envelope/handler.js';
-import type { Query } from '../../src/read/envelope/query.js';
 import { overview } from '../../src/read/stats/overview.js';
 import { deleteRawRows, RAW_TABLES, rawHorizon, rawRowsFrom } from '../../src/retention/raw-rows.js';
 import type { StreamEvent } from '../../streams/events.js';
 import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
 import { fetched, hit, MIN } from '../support/events.js';
 import { messages } from '../support/projection-spec.js';
+import { windowQuery } from '../support/window-query.js';
 
 const SITE = 4;
 const OLD = Date.UTC(2026, 4, 10, 12);
@@ -57,17 +56,7 @@ const count = async (pool: pg.Pool, table: string) =>
   (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
 const rows = async (table: string) =>
   (await db.pool.query(`SELECT * FROM ${table} AS r ORDER BY r::text`)).rows;
-const query = (start: number, end: number): Query => ({
-  site: SITE,
-  tz: 'UTC',
-  start: new Date(start),
-  end: new Date(end),
-  compare: 'none',
-  comparison: null,
-  granularity: 'day',
-  filters: EMPTY_FILTERS,
-  audience: 'human',
-});
+const query = (start: number, end: number) => windowQuery(SITE, start, end);
 const oldDay = query(Date.UTC(2026, 4, 10), Date.UTC(2026, 4, 11));
 
 beforeAll(async () => {
