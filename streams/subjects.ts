@@ -26,9 +26,12 @@ export function subjectFor(layout: StreamLayout, site: number, origin: StreamOri
   return `${layout.prefix.toLowerCase()}hits.${partitionOf(site, layout.partitions)}.${site}.${origin}`;
 }
 
-/** Every message of one partition. */
+/**
+ * Every message of one partition: exactly four tokens, so `hits.<site>.<origin>` of the earlier
+ * form, whose site may equal the partition's number, never matches.
+ */
 export function partitionFilter(prefix: string, partition: number): string {
-  return `${prefix.toLowerCase()}hits.${partition}.>`;
+  return `${prefix.toLowerCase()}hits.${partition}.*.*`;
 }
 
 /** Messages appended before subjects carried a partition: `hits.<site>.<origin>`. */

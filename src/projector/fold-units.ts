@@ -3,7 +3,8 @@ import { WHOLE_STREAM } from './checkpoint.js';
 
 /**
  * A share of the stream folded by one worker at a time, under its own lock, consumer and
- * checkpoints: a partition (`hits.<k>.…`), or the messages appended before subjects carried one.
+ * checkpoints: a partition (`hits.<k>.<site>.<origin>`), or the messages appended before subjects
+ * carried one (`hits.<site>.<origin>`).
  */
 export interface FoldUnit {
   /** The checkpoints' `part`: the partition, or -1 for the messages without one. */
