@@ -129,5 +129,5 @@ describe('a projector killed mid-batch', () => {
       citation: fetches,
       arrivals: VISITORS,
     });
-  });
+  }, 90_000); // five projector processes start in turn, each importing the app
 });
