@@ -22,7 +22,7 @@ import { loadCatalog } from '../src/catalog/agents.js';
 import { IS_HTML } from '../src/read/agents/totals.js';
 import { createPool } from '../src/db/pool.js';
 import { withTransaction } from '../src/db/transaction.js';
-import { advanceCheckpoint, claimCheckpoint } from '../src/projector/checkpoint.js';
+import { advanceCheckpoint, claimCheckpoint, WHOLE_STREAM } from '../src/projector/checkpoint.js';
 import { foldEvents } from '../src/projector/fold-batch.js';
 import { FetchRecorded, HitRecorded, type StreamEvent } from '../streams/events.js';
 import type { StreamOrigin } from '../streams/subjects.js';
@@ -96,10 +96,10 @@ function batches(messages: readonly Message[]): Sequenced[][] {
 /** Folds a batch as a worker does (checkpoint claimed and advanced in the fold's transaction). */
 async function fold(db: pg.Pool, p: Projection, batch: Sequenced[]) {
   await withTransaction(db, async (tx) => {
-    const last = await claimCheckpoint(tx, p.name);
+    const last = await claimCheckpoint(tx, p.name, WHOLE_STREAM);
     if (batch[0]!.seq <= last) throw new Error(`${p.name}: sequence ${batch[0]!.seq} is already folded`);
     await foldEvents(tx, p, batch);
-    await advanceCheckpoint(tx, p.name, batch.at(-1)!.seq);
+    await advanceCheckpoint(tx, p.name, WHOLE_STREAM, batch.at(-1)!.seq);
   });
 }
 
@@ -259,8 +259,8 @@ export async function loadAgentsDesign(
     // Every projection has now folded what a worker consuming its origin would have.
     for (const proj of agentReadProjections())
       await withTransaction(db, async (tx) => {
-        await claimCheckpoint(tx, proj.name);
-        await advanceCheckpoint(tx, proj.name, lastSeq.get(proj.origin) ?? 0);
+        await claimCheckpoint(tx, proj.name, WHOLE_STREAM);
+        await advanceCheckpoint(tx, proj.name, WHOLE_STREAM, lastSeq.get(proj.origin) ?? 0);
       });
     const foldSeconds = (performance.now() - t0) / 1000;
 

@@ -7,11 +7,17 @@ import { createMetrics } from '../src/metrics.js';
 import { createLogger } from '../src/log.js';
 import { connectNats } from '../src/nats/connect.js';
 import { ensureStreams } from '../src/nats/ensure-streams.js';
-import { readCheckpoints } from '../src/projector/checkpoint.js';
-import { ProjectorWorker } from '../src/projector/worker.js';
+import { Projector } from '../src/projector/projector.js';
 import { signEdgeBody } from '../src/sdk/sign.js';
 import { hitsStreamName } from '../streams/hits.js';
-import { openBench, resultRow, serveBare, serveTwofold } from './harness.js';
+import {
+  BENCH_PARTITIONS,
+  openBench,
+  resultRow,
+  serveBare,
+  serveTwofold,
+  siteCheckpoints,
+} from './harness.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -115,18 +121,17 @@ async function main() {
   const agent = PROJECTIONS.filter((p) => p.name.startsWith('agent_') || p.name === 'citation_gap');
   const metrics = createMetrics();
   const t0 = performance.now();
-  const workers = agent.map(
-    (p) =>
-      new ProjectorWorker({ db: bench.db, nats, prefix: bench.prefix, log, metrics }, [p], { group: p.name }),
-  );
-  for (const w of workers) await w.start();
+  const projector = new Projector({ db: bench.db, nats, prefix: bench.prefix, log, metrics }, agent, {
+    partitions: BENCH_PARTITIONS,
+  });
+  projector.start();
   for (;;) {
-    const cp = await readCheckpoints(bench.db);
+    const cp = await siteCheckpoints(bench.db, bench.siteId);
     if (agent.every((p) => cp.get(p.name) === info.state.last_seq)) break;
     await new Promise((r) => setTimeout(r, 20));
   }
   const foldSeconds = (performance.now() - t0) / 1000;
-  for (const w of workers) await w.stop();
+  await projector.stop();
   const folded = (await bench.db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_fetches'))
     .rows[0]!.n;
 

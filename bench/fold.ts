@@ -10,11 +10,12 @@ import { ensureStreams } from '../src/nats/ensure-streams.js';
 import { readCheckpoints } from '../src/projector/checkpoint.js';
 import { rebuildProgressLine } from '../src/projector/progress-line.js';
 import { rebuildProjections } from '../src/projector/rebuild.js';
-import { ProjectorWorker, type WorkerDeps } from '../src/projector/worker.js';
+import { Projector } from '../src/projector/projector.js';
+import type { WorkerDeps } from '../src/projector/worker.js';
 import type { StreamEvent } from '../streams/events.js';
 import { hitsStreamName } from '../streams/hits.js';
 import { encodeMessage } from '../streams/message-codec.js';
-import { type StreamOrigin, subjectFor } from '../streams/subjects.js';
+import { partitionOf, type StreamOrigin, subjectFor } from '../streams/subjects.js';
 import { designedEvents } from './fold-data.js';
 import { openBench } from './harness.js';
 import { HITS_PER_MESSAGE } from './read-load.js';
@@ -22,8 +23,8 @@ import { HITS_PER_MESSAGE } from './read-load.js';
 const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 300_000);
 /** An edge shipment's rows: one stream message. */
 const ROWS_PER_EDGE_MESSAGE = 500;
-/** The one-worker-per-projection runner too, for a ratio measured in the same run; `0` skips it. */
-const COMPARE = process.env.BENCH_FOLD_OLD !== '0';
+/** Partitions of the bench's stream, as an installation's default: the bench's one site is in one. */
+const PARTITIONS = 16;
 const TEN_MILLION = 10_000_000;
 
 /** The designed events, day by day, as stream messages: people's hits 40 a message, then the day's edge shipments. */
@@ -32,7 +33,10 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
   let appended = 0;
   const publish = async (origin: StreamOrigin, events: StreamEvent[]) => {
     pending.push(
-      nats.js.publish(subjectFor(prefix, site, origin), encodeMessage(JSON.stringify({ v: 1, events }))),
+      nats.js.publish(
+        subjectFor({ prefix, partitions: PARTITIONS }, site, origin),
+        encodeMessage(JSON.stringify({ v: 1, events })),
+      ),
     );
     appended += events.length;
     if (pending.length >= 256) {
@@ -50,24 +54,19 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
   return appended;
 }
 
-/** Starts the workers and times them until every projection's checkpoint is the stream's last sequence. */
-async function foldLive(db: pg.Pool, workers: ProjectorWorker[], last: number): Promise<number> {
+/** Starts the projector and times it until every projection's checkpoint of the site's partition is the stream's last sequence. */
+async function foldLive(db: pg.Pool, projector: Projector, site: number, last: number): Promise<number> {
   const t0 = performance.now();
-  for (const w of workers) await w.start();
+  projector.start();
+  const part = partitionOf(site, PARTITIONS);
   for (;;) {
     const cp = await readCheckpoints(db);
-    if (PROJECTIONS.every((p) => cp.get(p.name) === last)) break;
+    if (PROJECTIONS.every((p) => cp.get(p.name)?.get(part) === last)) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - t0) / 1000;
-  for (const w of workers) await w.stop();
+  await projector.stop();
   return seconds;
-}
-
-/** Empties every projection's tables and checkpoints for the next runner. */
-async function resetProjections(db: pg.Pool) {
-  const tables = [...PROJECTIONS.flatMap((p) => p.tables), 'projection_checkpoints'];
-  await db.query(`TRUNCATE ${tables.join(', ')}`);
 }
 
 async function main() {
@@ -93,23 +92,18 @@ async function main() {
       );
       return rate;
     };
-    let old: number | undefined;
-    if (COMPARE) {
-      // As before the fold group: a consumer and a worker per projection, batches of 2 MB.
-      const perProjection = PROJECTIONS.map(
-        (p) => new ProjectorWorker(deps, [p], { group: p.name, maxBatchBytes: 2 * 1024 * 1024 }),
-      );
-      old = row('live, one worker per projection (before)', await foldLive(bench.db, perProjection, last));
-      console.log(rows.at(-1));
-      await resetProjections(bench.db);
-    }
-    const group = row(
-      'live, one fold group',
-      await foldLive(bench.db, [new ProjectorWorker(deps, PROJECTIONS)], last),
+    row(
+      "live, one projector (the fold group of the site's partition)",
+      await foldLive(
+        bench.db,
+        new Projector(deps, PROJECTIONS, { partitions: PARTITIONS }),
+        bench.siteId,
+        last,
+      ),
     );
     console.log(rows.at(-1));
     const r0 = performance.now();
-    await rebuildProjections(deps, PROJECTIONS, {
+    await rebuildProjections({ ...deps, partitions: PARTITIONS }, PROJECTIONS, {
       onProgress: (p) => console.log(rebuildProgressLine(p)),
       progressEveryMs: 10_000,
     });
@@ -121,8 +115,6 @@ async function main() {
     console.log('| runner | events | seconds | events/s | minutes for 10 M at this rate |');
     console.log('|---|---|---|---|---|');
     for (const r of rows) console.log(r);
-    if (old !== undefined)
-      console.log(`\nfold group ÷ one worker per projection: **${(group / old).toFixed(2)}×**`);
   } finally {
     await nats.nc.close();
     await bench.close();

@@ -14,7 +14,9 @@ import { type Backends, startBackends } from '../src/embedded/backends.js';
 import { startEmbeddedPostgres } from '../src/embedded/postgres.js';
 import type { Logger } from '../src/log.js';
 import { connectNats } from '../src/nats/connect.js';
+import { readCheckpoints } from '../src/projector/checkpoint.js';
 import { hitsStreamName } from '../streams/hits.js';
+import { partitionOf } from '../streams/subjects.js';
 import type { LoadResult } from './wrk.js';
 
 const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
@@ -175,3 +177,12 @@ export async function serveTwofold(env: Record<string, string>, processes: numbe
 /** One markdown table row of a load run (autocannon's result or wrk's). */
 export const resultRow = (name: string, r: LoadResult) =>
   `| ${name} | ${Math.round(r.requests.average)} | ${+r.latency.p50.toFixed(1)} | ${+r.latency.p99.toFixed(1)} | ${r.non2xx} |`;
+
+/** The benches' partition count: an installation's default, so the one bench site is in one partition. */
+export const BENCH_PARTITIONS = 16;
+
+/** Each projection's checkpoint of the partition of `site` (the benches fold one site), 0 where none. */
+export async function siteCheckpoints(db: pg.Pool, site: number): Promise<Map<string, number>> {
+  const part = partitionOf(site, BENCH_PARTITIONS);
+  return new Map([...(await readCheckpoints(db))].map(([name, units]) => [name, units.get(part) ?? 0]));
+}

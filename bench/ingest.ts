@@ -9,11 +9,17 @@ import { createMetrics } from '../src/metrics.js';
 import { createLogger } from '../src/log.js';
 import { connectNats } from '../src/nats/connect.js';
 import { ensureStreams } from '../src/nats/ensure-streams.js';
-import { readCheckpoints } from '../src/projector/checkpoint.js';
-import { ProjectorWorker } from '../src/projector/worker.js';
+import { Projector } from '../src/projector/projector.js';
 import { hitsStreamName } from '../streams/hits.js';
 import { type CpuPerRequest, cpuCell, startCpuMeter } from './cpu-meter.js';
-import { openBench, resultRow, serveBare, serveTwofold } from './harness.js';
+import {
+  BENCH_PARTITIONS,
+  openBench,
+  resultRow,
+  serveBare,
+  serveTwofold,
+  siteCheckpoints,
+} from './harness.js';
 import { type LoadResult, runWrk, runWrkAtRate, wrkInstalled } from './wrk.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -269,21 +275,21 @@ async function main() {
   // The human projections: the agent-only ones have nothing to fold here (bench:edge measures them).
   const human = PROJECTIONS.filter((p) => p.origin !== 'edge');
   const t0 = performance.now();
-  const workers = human.map(
-    (p) => new ProjectorWorker({ db, nats, prefix, log, metrics }, [p], { group: p.name }),
-  );
-  for (const w of workers) await w.start();
-  let cp = await readCheckpoints(db);
+  const projector = new Projector({ db, nats, prefix, log, metrics }, human, {
+    partitions: BENCH_PARTITIONS,
+  });
+  projector.start();
+  let cp = await siteCheckpoints(db, bench.siteId);
   while (
     !human.every((p) => cp.get(p.name) === info.state.last_seq) &&
     performance.now() - t0 < FOLD_S * 1000
   ) {
     await new Promise((r) => setTimeout(r, 20));
-    cp = await readCheckpoints(db);
+    cp = await siteCheckpoints(db, bench.siteId);
   }
   const foldSeconds = (performance.now() - t0) / 1000;
-  for (const w of workers) await w.stop();
-  cp = await readCheckpoints(db);
+  await projector.stop();
+  cp = await siteCheckpoints(db, bench.siteId);
   const folded = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
   // Stream sequences count messages; raw_events' rows over its checkpoint give hits per message.
   const perMessage = folded / (cp.get('raw_events') ?? 1);

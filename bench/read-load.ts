@@ -21,7 +21,7 @@ import { vitalHistograms } from '../projections/vital-histograms/projection.js';
 import { createPool } from '../src/db/pool.js';
 import { raw, type Sql, sql } from '../src/db/sql.js';
 import { withTransaction } from '../src/db/transaction.js';
-import { advanceCheckpoint, claimCheckpoint } from '../src/projector/checkpoint.js';
+import { advanceCheckpoint, claimCheckpoint, WHOLE_STREAM } from '../src/projector/checkpoint.js';
 import { foldEvents } from '../src/projector/fold-batch.js';
 import type { HitRecorded } from '../streams/events.js';
 import { foldIdentities, loadIdentities } from '../projections/raw-events/identities.js';
@@ -171,8 +171,8 @@ async function foldIdentitiesOfWeek(db: pg.Pool, d: ReadDataDesign, identified: 
 export async function setCheckpoints(db: pg.Pool, d: ReadDataDesign, projections = HUMAN_READ_PROJECTIONS) {
   for (const p of projections)
     await withTransaction(db, async (tx) => {
-      await claimCheckpoint(tx, p.name);
-      await advanceCheckpoint(tx, p.name, lastSeq(d));
+      await claimCheckpoint(tx, p.name, WHOLE_STREAM);
+      await advanceCheckpoint(tx, p.name, WHOLE_STREAM, lastSeq(d));
     });
 }
 

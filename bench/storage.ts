@@ -18,7 +18,7 @@ import { decodeBatch, type StreamEvent } from '../streams/events.js';
 import { hitsStreamName } from '../streams/hits.js';
 import { encodeMessage } from '../streams/message-codec.js';
 import { subjectFor } from '../streams/subjects.js';
-import { insertBenchSite, openDatabase } from './harness.js';
+import { BENCH_PARTITIONS, insertBenchSite, openDatabase } from './harness.js';
 import { BENCH_DESIGN, type ReadDataDesign } from './read-data.js';
 import { dayStream, HITS_PER_MESSAGE } from './read-load.js';
 
@@ -109,7 +109,7 @@ async function streamBytes(nats: Nats, events: readonly StreamEvent[], per: numb
   await ensureStreams(nats.jsm, prefix);
   try {
     const appender = new Appender(nats.js);
-    const subject = subjectFor(prefix, design.site, 'human');
+    const subject = subjectFor({ prefix, partitions: BENCH_PARTITIONS }, design.site, 'human');
     const messages: StreamEvent[][] = [];
     for (let i = 0; i < events.length; i += per) messages.push(events.slice(i, i + per) as StreamEvent[]);
     for (let i = 0; i < messages.length; i += 256)

@@ -17,6 +17,7 @@ import { connectNats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
 import { rebuildProgressLine } from './projector/progress-line.js';
 import { rebuildProjections } from './projector/rebuild.js';
+import { fixPartitionCount } from './projector/partition-count.js';
 import { pipelineStatus } from './projector/status.js';
 
 const USAGE = `usage: twofold <command>
@@ -71,6 +72,7 @@ async function open(config: Config) {
   // A rebuild folds every projection at once, each on a connection of its own.
   const db = createPool(backends.databaseUrl, 10);
   await migrate(db);
+  const partitions = await fixPartitionCount(db, config.PROJECTION_PARTITIONS);
   const nats = await connectNats(backends.natsUrl, 'twofold-cli');
   await ensureStreams(nats.jsm, config.STREAM_PREFIX);
   return {
@@ -78,6 +80,7 @@ async function open(config: Config) {
     db,
     nats,
     prefix: config.STREAM_PREFIX,
+    partitions,
     async close() {
       await nats.nc.drain().catch(() => {});
       await db.end();
@@ -123,7 +126,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   if (command === 'projections' && sub === 'status') {
     return withBackends(config, async (d) => {
-      console.log(JSON.stringify(await pipelineStatus(d.db, d.nats.jsm, d.prefix), null, 2));
+      console.log(JSON.stringify(await pipelineStatus(d.db, d.nats.jsm, d.prefix, d.partitions), null, 2));
       return 0;
     });
   }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CATALOG_DATA_DIR } from './catalog/agents.js';
 import { parseCidr } from './catalog/cidr.js';
+import type { StreamLayout } from '../streams/subjects.js';
 
 export const ROLES = ['all', 'api', 'projector'] as const;
 export type Role = (typeof ROLES)[number];
@@ -150,6 +151,17 @@ export const ConfigSchema = z.object({
     .max(1_000)
     .default(10)
     .describe('connections of the read pool, 1-1000'),
+  /**
+   * Partitions of the stream: a site's hits go to partition `site id mod count`, and projector
+   * processes share the partitions. Fixed at first start (a later different value is refused).
+   */
+  PROJECTION_PARTITIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(16)
+    .describe('an integer 1-1024, fixed at first start'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()
@@ -161,6 +173,11 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; catalogDir: string };
 
 export class ConfigError extends Error {}
+
+/** How this installation names its subjects. */
+export function streamLayout(config: Pick<Config, 'STREAM_PREFIX' | 'PROJECTION_PARTITIONS'>): StreamLayout {
+  return { prefix: config.STREAM_PREFIX, partitions: config.PROJECTION_PARTITIONS };
+}
 
 /** Parses the environment; the one place that reads `process.env`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -17,7 +17,8 @@ import { connectNats, type Nats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
 import { schedulePolicyFetches } from './policy/fetch-policy-files.js';
 import { scheduleRawRetention } from './retention/raw-rows.js';
-import { ProjectorWorker } from './projector/worker.js';
+import { fixPartitionCount } from './projector/partition-count.js';
+import { Projector } from './projector/projector.js';
 import { createReadPool } from './read/budget/read-budget.js';
 import { ReadSlots } from './read/budget/read-slots.js';
 
@@ -27,7 +28,7 @@ export interface Running {
   backends: Backends;
   db: pg.Pool;
   nats: Nats;
-  workers: ProjectorWorker[];
+  workers: Projector[];
   stop(): Promise<void>;
 }
 
@@ -57,15 +58,18 @@ export async function startTwofold(
   const db = createPool(backends.databaseUrl, 20);
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  const partitions = await fixPartitionCount(db, config.PROJECTION_PARTITIONS);
   const nats = await connectNats(backends.natsUrl, `twofold-${config.TWOFOLD_ROLE}`);
   await ensureStreams(nats.jsm, config.STREAM_PREFIX);
   const metrics = createMetrics();
 
-  const workers: ProjectorWorker[] = [];
+  const workers: Projector[] = [];
   if (serve.projectors) {
     const projections = createProjections(loadCatalog(config.catalogDir));
-    const w = new ProjectorWorker({ db, nats, prefix: config.STREAM_PREFIX, log, metrics }, projections);
-    await w.start();
+    const w = new Projector({ db, nats, prefix: config.STREAM_PREFIX, log, metrics }, projections, {
+      partitions,
+    });
+    w.start();
     workers.push(w);
   }
 

@@ -9,11 +9,12 @@ export const DUPLICATE_WINDOW_NS = 120 * SECOND_NS;
 export const MAX_MESSAGE_BYTES = 512 * 1024;
 
 /**
- * Bytes each projector pulls at once: more than the largest message (an edge request of 2 MB is one
- * message of at most about 4 MB), while six projections on one connection stay well under the
- * 64 MB a NATS server buffers for a client before it drops deliveries as a slow consumer.
+ * Bytes each fold unit's consumer pulls at once: more than the largest message (an edge request of
+ * 2 MB is one message of at most about 4 MB), while the sixteen partitions a projector may hold,
+ * all busy, stay near the 64 MB a NATS server buffers for a client before it drops deliveries as a
+ * slow consumer.
  */
-export const PULL_BYTES = 8 * 1024 * 1024;
+export const UNIT_PULL_BYTES = 4 * 1024 * 1024;
 
 export function hitsStreamName(prefix: string): string {
   return `${prefix.toUpperCase()}HITS`;

@@ -5,12 +5,41 @@
 export const ORIGINS = ['human', 'edge'] as const;
 export type StreamOrigin = (typeof ORIGINS)[number];
 
-/** `hits.<site>.<origin>`: operators can filter one site or one origin without decoding. */
-export function subjectFor(prefix: string, site: number, origin: StreamOrigin): string {
-  return `${prefix.toLowerCase()}hits.${site}.${origin}`;
+/** How an installation names its subjects: its prefix and the partitions its sites are spread over. */
+export interface StreamLayout {
+  prefix: string;
+  /** Fixed at first start (`PROJECTION_PARTITIONS`): a site's partition must never change. */
+  partitions: number;
 }
 
-/** NATS 2.9 takes one filter subject per consumer, so each projection names exactly one. */
-export function originFilter(prefix: string, origin: StreamOrigin | '*'): string {
-  return `${prefix.toLowerCase()}hits.*.${origin}`;
+/** A site's partition: its id modulo the count, so consecutive sites spread evenly. */
+export function partitionOf(site: number, partitions: number): number {
+  return site % partitions;
+}
+
+/**
+ * `hits.<partition>.<site>.<origin>`: each projector fold unit takes one partition with one filter
+ * (NATS 2.9 takes one filter subject per consumer), and operators can still filter one site or one
+ * origin without decoding.
+ */
+export function subjectFor(layout: StreamLayout, site: number, origin: StreamOrigin): string {
+  return `${layout.prefix.toLowerCase()}hits.${partitionOf(site, layout.partitions)}.${site}.${origin}`;
+}
+
+/**
+ * Every message of one partition: exactly four tokens, so `hits.<site>.<origin>` of the earlier
+ * form, whose site may equal the partition's number, never matches.
+ */
+export function partitionFilter(prefix: string, partition: number): string {
+  return `${prefix.toLowerCase()}hits.${partition}.*.*`;
+}
+
+/** Messages appended before subjects carried a partition: `hits.<site>.<origin>`. */
+export function legacyFilter(prefix: string): string {
+  return `${prefix.toLowerCase()}hits.*.*`;
+}
+
+/** Every message of the stream, in both subject forms. */
+export function everyFilter(prefix: string): string {
+  return `${prefix.toLowerCase()}hits.>`;
 }

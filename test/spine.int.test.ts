@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectorWorker } from '../src/projector/worker.js';
+import type { Projector } from '../src/projector/projector.js';
 import { createKey, createSite, signUp } from './support/accounts.js';
 import { buildTestApp, type TestApp } from './support/app.js';
 import { startProjectors, waitForLagZero } from './support/projectors.js';
@@ -10,7 +10,7 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let siteId: number;
 let cookie: string;
 let key: string;

@@ -3,6 +3,7 @@ import type { HitRecorded } from '../../streams/events.js';
 import { humanHits } from '../human-hits.js';
 import type { Sequenced } from '../projection.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
+import { newestBySite } from '../sessions/horizon.js';
 import { Deltas, idOf, type Key } from './deltas.js';
 import {
   DAY_MS,
@@ -190,7 +191,13 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
     visitorDays: [...days.values()].filter((v) => v.moved),
     sessions,
     reported: sessions.map((s) => (s.lastPageviewId === null ? undefined : pageviews.get(s.lastPageviewId))),
-    // No later fold needs a day before the newest one's eve: visitor ids and sessions live one UTC day.
-    keepFrom: Math.floor(hits.reduce((m, h) => Math.max(m, h.ts), -Infinity) / DAY_MS) - 1,
+    // No later fold needs a day before a site's newest hit's eve: visitor ids and sessions live one UTC day.
+    keepFrom: keptDays(hits),
   });
+}
+
+/** Each site of the batch with the first UTC day (days since the epoch) of its state that is kept. */
+function keptDays(hits: readonly HitRecorded[]): { sites: number[]; days: number[] } {
+  const { sites, newest } = newestBySite(hits);
+  return { sites, days: newest.map((n) => Math.floor(n / DAY_MS) - 1) };
 }

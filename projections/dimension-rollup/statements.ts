@@ -22,8 +22,8 @@ export interface Writes {
   sessions: SessionState[];
   /** Per session, what its last pageview reported. */
   reported: (Reported | undefined)[];
-  /** The first UTC day (days since the epoch) whose state is kept. */
-  keepFrom: number;
+  /** Each site of the batch with the first UTC day (days since the epoch) of its state that is kept. */
+  keepFrom: { sites: number[]; days: number[] };
 }
 
 /** A fold's statements: counters added, state saved, state no fold needs any more deleted. */
@@ -93,7 +93,13 @@ export function statements(w: Writes): Sql[] {
       ${reported.map((r) => r?.engaged ?? false)}::boolean[]) AS u(id, scroll, engaged)
     WHERE s.id = u.id`);
 
-  out.push(sql`DELETE FROM dimension_visitor_state WHERE day < ${w.keepFrom}`);
-  out.push(sql`DELETE FROM dimension_session_state WHERE started_at < ${iso(w.keepFrom * DAY_MS)}`);
+  const { sites, days } = w.keepFrom;
+  if (sites.length > 0) {
+    out.push(sql`DELETE FROM dimension_visitor_state t USING unnest(${sites}::bigint[], ${days}::int[]) AS k(site_id, day)
+      WHERE t.site_id = k.site_id AND t.day < k.day`);
+    out.push(sql`DELETE FROM dimension_session_state t
+      USING unnest(${sites}::bigint[], ${days.map((d) => iso(d * DAY_MS))}::timestamptz[]) AS k(site_id, started)
+      WHERE t.site_id = k.site_id AND t.started_at < k.started`);
+  }
   return out;
 }

@@ -9,7 +9,7 @@ import {
 } from '../path-visitors/fold.js';
 import type { Sequenced } from '../projection.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
-import { newestHit, sessionHorizon } from '../sessions/horizon.js';
+import { newestBySite, sessionHorizon } from '../sessions/horizon.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 
 export interface PathSessionsState extends Numbering {
@@ -54,13 +54,15 @@ export function foldPathSessions(events: readonly Sequenced[], state: PathSessio
  * number: the next new session takes the one after it, so no number is given twice.
  */
 export function prunePathSessionState(events: readonly Sequenced[]): Sql[] {
-  const newest = newestHit(humanHits(events).map((s) => s.event));
-  if (newest === null) return [];
+  const { sites, newest } = newestBySite(humanHits(events).map((s) => s.event));
+  if (sites.length === 0) return [];
+  const before = newest.map((n) => new Date(sessionHorizon(n)).toISOString());
   return [
     sql`
     WITH gone AS (
-      DELETE FROM ${raw(SESSION_TABLES.pathSessions)}
-      WHERE last_seen_at < ${new Date(sessionHorizon(newest)).toISOString()}::timestamptz RETURNING id)
+      DELETE FROM ${raw(SESSION_TABLES.pathSessions)} t
+      USING unnest(${sites}::bigint[], ${before}::timestamptz[]) AS h(site_id, before)
+      WHERE t.site_id = h.site_id AND t.last_seen_at < h.before RETURNING t.id)
     DELETE FROM path_session_numbers p USING gone
     WHERE p.session_id = gone.id
       AND p.n < (SELECT max(m.n) FROM path_session_numbers m WHERE m.site_id = p.site_id)`,

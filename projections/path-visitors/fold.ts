@@ -1,6 +1,6 @@
 import { empty, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { newestHit, visitorHorizon } from '../sessions/horizon.js';
+import { newestBySite, visitorHorizon } from '../sessions/horizon.js';
 
 /** Visitor numbers per bit string block of `path_visitors_day` (migration 0019). */
 const BLOCK_BITS = 4096;
@@ -164,16 +164,15 @@ export function foldPathVisitors(hits: readonly HitRecorded[], state: PathVisito
  * before.
  */
 export function prunePathVisitorNumbers(hits: readonly HitRecorded[]): Sql[] {
-  const newest = newestHit(hits);
-  if (newest === null) return [];
-  const sites = [...new Set(hits.map((h) => h.site))];
+  const { sites, newest } = newestBySite(hits);
+  if (sites.length === 0) return [];
+  const from = newest.map((n) => new Date(visitorHorizon(n)).toISOString());
   return [
     sql`
     DELETE FROM path_visitor_numbers v USING (
       SELECT s.site_id, (SELECT min((SELECT min(d.block) FROM path_visitors_day d WHERE d.site_id = s.site_id AND d.day = g.day))
-        FROM generate_series(${new Date(visitorHorizon(newest)).toISOString()}::timestamptz,
-          ${new Date(visitorHorizon(newest) + 2 * DAY_MS).toISOString()}::timestamptz, interval '1 day') AS g(day)) AS block
-      FROM unnest(${sites}::bigint[]) AS s(site_id)) kept
+        FROM generate_series(s.horizon, s.horizon + interval '2 days', interval '1 day') AS g(day)) AS block
+      FROM unnest(${sites}::bigint[], ${from}::timestamptz[]) AS s(site_id, horizon)) kept
     WHERE v.site_id = kept.site_id AND v.n < kept.block * ${raw(String(BLOCK_BITS))}`,
   ];
 }

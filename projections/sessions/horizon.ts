@@ -11,11 +11,15 @@ const DAY_MS = 86_400_000;
  */
 export const LATE_HIT_GRACE_MS = DAY_MS;
 
-/** The newest hit's time of a batch: the stream is in receive order, so no fold needs state much older. */
-export function newestHit(hits: readonly HitRecorded[]): number | null {
-  let newest: number | null = null;
-  for (const h of hits) if (newest === null || h.ts > newest) newest = h.ts;
-  return newest;
+/**
+ * Each site's newest hit of a batch, as arrays for `unnest`: the stream is in receive order, so no
+ * fold needs a site's state much older. By site, not by batch: partitions fold at their own pace
+ * (one catching up, another live), and one partition's progress must not prune another's state.
+ */
+export function newestBySite(hits: readonly HitRecorded[]): { sites: number[]; newest: number[] } {
+  const bySite = new Map<number, number>();
+  for (const h of hits) if (h.ts > (bySite.get(h.site) ?? -Infinity)) bySite.set(h.site, h.ts);
+  return { sites: [...bySite.keys()], newest: [...bySite.values()] };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Db, join, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { newestHit, sessionHorizon } from './horizon.js';
+import { newestBySite, sessionHorizon } from './horizon.js';
 import { SESSION_GAP_MS, type SessionAttrs, type SessionState } from './sessionize.js';
 
 /** Each projection that sessionizes keeps its own copy of session state, so each folds on its own. */
@@ -116,11 +116,16 @@ export function saveSessions(table: SessionTable, sessions: readonly SessionStat
 }
 
 /**
- * Deletes the stored sessions no hit within the grace can join any more (horizon.ts), by the
- * table's `last_seen_at` index: the state stays the size of a day's sessions, not of the history.
+ * Deletes the stored sessions of the batch's sites that no hit within the grace can join any more
+ * (horizon.ts), by the table's `last_seen_at` index: the state stays the size of a day's sessions,
+ * not of the history.
  */
 export function pruneSessions(table: SessionTable, hits: readonly HitRecorded[]): Sql[] {
-  const newest = newestHit(hits);
-  if (newest === null) return [];
-  return [sql`DELETE FROM ${raw(table)} WHERE last_seen_at < ${iso(sessionHorizon(newest))}::timestamptz`];
+  const { sites, newest } = newestBySite(hits);
+  if (sites.length === 0) return [];
+  return [
+    sql`DELETE FROM ${raw(table)} t
+      USING unnest(${sites}::bigint[], ${newest.map((n) => iso(sessionHorizon(n)))}::timestamptz[]) AS h(site_id, before)
+      WHERE t.site_id = h.site_id AND t.last_seen_at < h.before`,
+  ];
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { join } from 'node:path';
 import { loadOperatorRanges } from '../catalog/operator-ranges.js';
 import { subjectFor } from '../../streams/subjects.js';
+import { streamLayout } from '../config.js';
 import { allowOriginHook, preflight } from '../http/cross-origin.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError, fromZod } from '../errors/app-error.js';
@@ -69,7 +70,7 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     // Rows are not counted one by one: the edge's limit is on its requests (`shipments`).
     limiter: null,
     addressDigest: (address) => addressDigestNow(deps.db, address),
-    prefix: deps.config.STREAM_PREFIX,
+    layout: streamLayout(deps.config),
     rangesFor,
   };
   // Exact across instances (no local allowance): a shipment is heavy, its round trip is not.
@@ -125,7 +126,7 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       const pageviews = outcomes.flatMap((o) => (o.kind === 'accepted' ? [o.event] : []));
       const events = [...fetches, ...pageviews];
       if (events.length > 0)
-        await deps.appender.appendAtomic(subjectFor(edge.prefix, site.id, 'edge'), events);
+        await deps.appender.appendAtomic(subjectFor(edge.layout, site.id, 'edge'), events);
       child(deps.metrics.hitsAccepted, 'edge', 'agent_fetch').inc(fetches.length);
       child(deps.metrics.hitsAccepted, 'edge', 'pageview').inc(pageviews.length);
       for (const o of outcomes)

@@ -3,7 +3,7 @@ import { pipelineStatus } from '../projector/status.js';
 import type { AppDeps } from './deps.js';
 
 export const healthRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const status = () => pipelineStatus(deps.db, deps.nats.jsm, deps.config.STREAM_PREFIX);
+  const status = () => pipelineStatus(deps.db, deps.nats.jsm, deps.config.STREAM_PREFIX, deps.config.PROJECTION_PARTITIONS);
 
   app.get('/healthz', async (_req, reply) => {
     const s = await status();

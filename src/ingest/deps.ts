@@ -1,3 +1,4 @@
+import type { StreamLayout } from '../../streams/subjects.js';
 import type pg from 'pg';
 import type { GeoLookup } from '../enrich/geo.js';
 import type { Appender } from '../nats/append.js';
@@ -25,7 +26,7 @@ export function createIngestDeps(
   db: pg.Pool,
   appender: Appender,
   geo: GeoLookup,
-  prefix: string,
+  layout: StreamLayout,
 ): IngestDeps {
   return {
     sites: new SiteCache(db),
@@ -36,6 +37,6 @@ export function createIngestDeps(
     // load there are half as many round trips to Postgres for the same hits.
     limiter: new BatchedWindowLimiter(db, { ...INGEST_LIMIT, maxInFlight: 1 }),
     addressDigest: (address) => addressDigestNow(db, address),
-    prefix,
+    layout,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HitRecorded } from '../../streams/events.js';
-import { subjectFor } from '../../streams/subjects.js';
+import { type StreamLayout, subjectFor } from '../../streams/subjects.js';
 import { isBotAgent } from '../enrich/bot-agent.js';
 import type { GeoInfo, GeoLookup } from '../enrich/geo.js';
 import { screenClass } from '../enrich/screen.js';
@@ -47,7 +47,8 @@ export interface IngestDeps {
    * once the key is loaded (addressDigestNow).
    */
   addressDigest: (address: string) => Buffer | Promise<Buffer>;
-  prefix: string;
+  /** Names the subject of each site's hits. */
+  layout: StreamLayout;
 }
 
 /** What the request itself tells about its hits; the address never leaves the pipeline. */
@@ -266,7 +267,7 @@ export async function appendHits(
   const waits: { done: Promise<void>; requests: number[] }[] = [];
   perRequest.forEach((events, i) => {
     if (events.length === 1) {
-      const subject = subjectFor(deps.prefix, events[0]!.site, 'human');
+      const subject = subjectFor(deps.layout, events[0]!.site, 'human');
       const lane = lanes.get(subject);
       if (lane) {
         lane.events.push(events[0]!);
@@ -276,7 +277,7 @@ export async function appendHits(
       const bySite = new Map<number, HitRecorded[]>();
       for (const e of events) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e]);
       const atomic = [...bySite].map(([site, list]) =>
-        deps.appender.appendAtomic(subjectFor(deps.prefix, site, 'human'), list),
+        deps.appender.appendAtomic(subjectFor(deps.layout, site, 'human'), list),
       );
       waits.push({ done: Promise.all(atomic).then(() => {}), requests: [i] });
     }

@@ -14,6 +14,7 @@ import { observeRequest } from '../metrics.js';
 import { keepBodiesRaw } from '../http/raw-bodies.js';
 import { cityDbPaths } from '../enrich/open-geo-once.js';
 import type { Logger } from '../log.js';
+import { streamLayout } from '../config.js';
 import { createIngestDeps } from './deps.js';
 import { type HitGate, InlineGate, metricsTally } from './gate.js';
 import { type Endpoint, type HitAnswer, type HitRequest, silentAnswer, type Tally } from './handle.js';
@@ -145,14 +146,14 @@ export const ingestRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 async function openGate(deps: AppDeps, tally: Tally): Promise<HitGate> {
   const { config } = deps;
   if (!config.INGEST_THREAD)
-    return new InlineGate(createIngestDeps(deps.db, deps.appender, deps.geo, config.STREAM_PREFIX), tally);
+    return new InlineGate(createIngestDeps(deps.db, deps.appender, deps.geo, streamLayout(config)), tally);
   if (config.DATABASE_URL === undefined || config.NATS_URL === undefined)
     throw new Error('the ingest thread needs the DATABASE_URL and NATS_URL this process uses');
   const gate = new ThreadGate(
     {
       databaseUrl: config.DATABASE_URL,
       natsUrl: config.NATS_URL,
-      prefix: config.STREAM_PREFIX,
+      layout: streamLayout(config),
       cityDbPaths: cityDbPaths(config.GEOIP_CITY_DB),
     },
     tally,

@@ -4,7 +4,7 @@ import { decodeBatch, type StreamEvent } from '../../streams/events.js';
 import { ORIGINS, type StreamOrigin } from '../../streams/subjects.js';
 import type { Db } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
-import { advanceCheckpoint, claimCheckpoint } from './checkpoint.js';
+import { advanceCheckpoint, claimCheckpoint, WHOLE_STREAM } from './checkpoint.js';
 
 export interface StreamMessage {
   seq: number;
@@ -32,7 +32,7 @@ export interface FoldResult {
   lastSeq: number;
 }
 
-/** `hits.<site>.<origin>` (after any prefix) → origin. */
+/** `hits.<partition>.<site>.<origin>` or `hits.<site>.<origin>` (after any prefix) → origin. */
 function originOf(subject: string | undefined): StreamOrigin | null {
   if (subject === undefined) return null;
   const last = subject.slice(subject.lastIndexOf('.') + 1);
@@ -44,18 +44,19 @@ export function decodeMessages(messages: readonly StreamMessage[]): DecodedMessa
 }
 
 /**
- * Folds decoded messages inside an open transaction: claim the checkpoint, drop what it already
- * covers, fold the rest, advance the checkpoint. Rows and checkpoint commit together or not at all,
- * so a crash or a redelivery never counts an event twice. Messages of another origin than the
- * projection's advance its checkpoint without folding, so every projection's checkpoint follows the
- * stream's end and a fold group restarts near it.
+ * Folds decoded messages of one fold unit (a partition, or the whole stream) inside an open
+ * transaction: claim the unit's checkpoint, drop what it already covers, fold the rest, advance the
+ * checkpoint. Rows and checkpoint commit together or not at all, so a crash or a redelivery never
+ * counts an event twice. Messages of another origin than the projection's advance its checkpoint
+ * without folding, so every projection of a unit follows the unit's last message.
  */
 export async function foldDecoded(
   tx: Db,
   projection: Projection,
   messages: readonly DecodedMessage[],
+  part: number = WHOLE_STREAM,
 ): Promise<FoldResult> {
-  const last = await claimCheckpoint(tx, projection.name);
+  const last = await claimCheckpoint(tx, projection.name, part);
   // A message redelivered while its first copy still waited in the batch appears twice: fold it once.
   const seen = new Set<number>();
   const fresh = messages.filter((m) => m.seq > last && !seen.has(m.seq) && seen.add(m.seq));
@@ -74,15 +75,15 @@ export async function foldDecoded(
   if (events.length > 0) await foldEvents(tx, projection, events);
   result.events = events.length;
   result.lastSeq = fresh.reduce((max, m) => Math.max(max, m.seq), last);
-  await advanceCheckpoint(tx, projection.name, result.lastSeq);
+  await advanceCheckpoint(tx, projection.name, part, result.lastSeq);
   return result;
 }
 
 const takes = (projection: Projection, origin: StreamOrigin | null) =>
   origin === null || projection.origin === '*' || projection.origin === origin;
 
-export function foldInto(tx: Db, projection: Projection, messages: readonly StreamMessage[]) {
-  return foldDecoded(tx, projection, decodeMessages(messages));
+export function foldInto(tx: Db, projection: Projection, messages: readonly StreamMessage[], part?: number) {
+  return foldDecoded(tx, projection, decodeMessages(messages), part);
 }
 
 /** The projection's own step: load the state these events need, fold, run the statements. */
@@ -95,6 +96,11 @@ export async function foldEvents(
   for (const statement of projection.fold(events, state)) await tx.query(statement);
 }
 
-export function foldBatch(pool: pg.Pool, projection: Projection, messages: readonly StreamMessage[]) {
-  return withTransaction(pool, (tx) => foldInto(tx, projection, messages));
+export function foldBatch(
+  pool: pg.Pool,
+  projection: Projection,
+  messages: readonly StreamMessage[],
+  part?: number,
+) {
+  return withTransaction(pool, (tx) => foldInto(tx, projection, messages, part));
 }

@@ -6,14 +6,16 @@ import { type Db, raw, sql } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
 import type { Logger } from '../log.js';
 import type { Nats } from '../nats/connect.js';
-import { claimCheckpoint } from './checkpoint.js';
-import { groupFilter } from './consumer.js';
+import { everyFilter } from '../../streams/subjects.js';
+import { claimCheckpoint, WHOLE_STREAM } from './checkpoint.js';
 import { type DecodedMessage, decodeMessages, foldDecoded, type StreamMessage } from './fold-batch.js';
 
 export interface RebuildDeps {
   db: pg.Pool;
   nats: Nats;
   prefix: string;
+  /** The installation's partition count: the swap sets every partition's checkpoints. */
+  partitions: number;
   log: Logger;
 }
 
@@ -58,7 +60,9 @@ const shadowOf = (p: Projection) => `rebuild_${p.name}`;
  * folded by every projection at once, each in a transaction of its own. Then, holding the live
  * checkpoints' locks so the live projector waits, the shadows catch up to at least the live
  * positions and replace the live tables in one transaction. Readers see the old tables until that
- * commit, then the new ones.
+ * commit, then the new ones. The shadows fold the whole stream in order, as one unit; the swap
+ * holds every fold unit's checkpoint (each partition's, and the unpartitioned messages') and sets
+ * them all to the shadow's position, which covers every message of every unit up to it.
  */
 export async function rebuildProjections(
   deps: RebuildDeps,
@@ -74,7 +78,7 @@ export async function rebuildProjections(
   const stream = hitsStreamName(deps.prefix);
   const target = (await deps.nats.jsm.streams.info(stream)).state.last_seq;
   const consumer = await deps.nats.js.consumers.get(stream, {
-    filter_subjects: groupFilter(deps.prefix, projections),
+    filter_subjects: everyFilter(deps.prefix),
   });
   const events = new Map(projections.map((p) => [p.name, 0]));
   const shadowSeq = new Map(projections.map((p) => [p.name, 0]));
@@ -127,8 +131,13 @@ export async function rebuildProjections(
   const bySeq = await withTransaction(deps.db, async (tx) => {
     // In name order, as every rebuild takes them, so two rebuilds never wait on each other in a circle.
     const ordered = [...projections].sort((a, b) => a.name.localeCompare(b.name));
+    const units = [WHOLE_STREAM, ...Array.from({ length: deps.partitions }, (_, k) => k)];
     const live = new Map<string, number>();
-    for (const p of ordered) live.set(p.name, await claimCheckpoint(tx, p.name));
+    for (const p of ordered) {
+      let highest = 0;
+      for (const part of units) highest = Math.max(highest, await claimCheckpoint(tx, p.name, part));
+      live.set(p.name, highest);
+    }
     const behind = () => Math.max(...projections.map((p) => live.get(p.name)! - shadowSeq.get(p.name)!));
     while (behind() > 0) {
       const batch = await fetchBatch(consumer);

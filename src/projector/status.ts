@@ -1,13 +1,18 @@
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { PROJECTIONS } from '../../projections/index.js';
 import { hitsStreamName } from '../../streams/hits.js';
+import { legacyFilter, partitionFilter } from '../../streams/subjects.js';
 import type { Db } from '../db/sql.js';
-import { readCheckpoints } from './checkpoint.js';
+import { readCheckpoints, WHOLE_STREAM } from './checkpoint.js';
 
 export interface ProjectionStatus {
   name: string;
+  /** The highest stream sequence the projection has folded, in any partition. */
   last_seq: number | null;
-  /** Stream messages after the projection's checkpoint; null when either side is unreachable. */
+  /**
+   * Stream sequences between each fold unit's checkpoint and the unit's last message, summed: 0
+   * when the projection has folded everything; null when either side is unreachable.
+   */
   lag: number | null;
 }
 
@@ -18,23 +23,40 @@ export interface PipelineStatus {
 }
 
 /**
- * Stream position and, per projection, its checkpoint and the messages it has yet to pass. A fold
- * group advances every projection's checkpoint over each message it folds (a projection of one
- * origin passes the others' messages), so the stream's last sequence less the checkpoint is the lag.
+ * Stream position and, per projection, its checkpoints against the last message of each fold unit
+ * (each partition, and the messages appended before subjects carried one). A unit's projections
+ * advance their checkpoints over every message of the unit they fold (one of another origin
+ * included), so a projection with nothing left to fold has lag 0 in every unit.
  */
-export async function pipelineStatus(db: Db, jsm: JetStreamManager, prefix: string): Promise<PipelineStatus> {
-  const [checkpoints, streamInfo] = await Promise.all([
+export async function pipelineStatus(
+  db: Db,
+  jsm: JetStreamManager,
+  prefix: string,
+  partitions: number,
+): Promise<PipelineStatus> {
+  const stream = hitsStreamName(prefix);
+  const filters = [
+    [WHOLE_STREAM, legacyFilter(prefix)] as const,
+    ...Array.from({ length: partitions }, (_, k) => [k, partitionFilter(prefix, k)] as const),
+  ];
+  const lastOf = (filter: string) =>
+    jsm.streams.getMessage(stream, { last_by_subj: filter }).then((m) => m?.seq ?? 0);
+  const [checkpoints, streamInfo, unitLasts] = await Promise.all([
     readCheckpoints(db).catch(() => null),
-    jsm.streams.info(hitsStreamName(prefix)).catch(() => null),
+    jsm.streams.info(stream).catch(() => null),
+    Promise.all(filters.map(([part, f]) => lastOf(f).then((seq) => [part, seq] as const))).catch(() => null),
   ]);
   const last = streamInfo?.state.last_seq ?? null;
   const projections = PROJECTIONS.map((p): ProjectionStatus => {
-    const seq = checkpoints ? (checkpoints.get(p.name) ?? 0) : null;
-    return {
-      name: p.name,
-      last_seq: seq,
-      lag: seq !== null && last !== null ? Math.max(0, last - seq) : null,
-    };
+    if (!checkpoints || !unitLasts) return { name: p.name, last_seq: checkpoints ? 0 : null, lag: null };
+    const mine = checkpoints.get(p.name) ?? new Map<number, number>();
+    let lag = 0;
+    for (const [part, unitLast] of unitLasts) lag += Math.max(0, unitLast - (mine.get(part) ?? 0));
+    return { name: p.name, last_seq: Math.max(0, ...mine.values()), lag: last === null ? null : lag };
   });
-  return { ok: checkpoints !== null && streamInfo !== null, stream: { last_seq: last }, projections };
+  return {
+    ok: checkpoints !== null && streamInfo !== null && unitLasts !== null,
+    stream: { last_seq: last },
+    projections,
+  };
 }

@@ -1,7 +1,7 @@
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type pg from 'pg';
 import type { Projection } from '../../projections/projection.js';
-import { hitsStreamName, PULL_BYTES } from '../../streams/hits.js';
+import { hitsStreamName, UNIT_PULL_BYTES } from '../../streams/hits.js';
 import { withTransaction } from '../db/transaction.js';
 import type { Metrics } from '../metrics.js';
 import type { Logger } from '../log.js';
@@ -10,16 +10,16 @@ import { readCheckpoints } from './checkpoint.js';
 import { positionConsumer } from './consumer.js';
 import { admit, type DeliveryState } from './delivery-order.js';
 import { type DecodedMessage, decodeMessages, foldDecoded } from './fold-batch.js';
-import { Leadership } from './leadership.js';
+import type { FoldUnit } from './fold-units.js';
 
 export interface WorkerOptions {
-  /** Names the group's durable consumer and leadership lock; `all` unless several groups run. */
-  group?: string;
   ackWaitMs?: number;
   maxBatch?: number;
   /** Stored (deflated) bytes of messages folded in one batch, at least one message: an edge message holds up to 500 rows. */
   maxBatchBytes?: number;
   retryDelayMs?: number;
+  /** Runs each batch's fold: a process folding several units at once limits how many fold together. */
+  gate?: <T>(fold: () => Promise<T>) => Promise<T>;
 }
 
 export interface WorkerDeps {
@@ -31,16 +31,17 @@ export interface WorkerDeps {
 }
 
 /**
- * Folds a group of projections from one durable consumer while it holds the group's leadership.
+ * Folds one fold unit (a partition of the stream) into every projection from the unit's durable
+ * consumer, while its owner (the projector, which holds the unit's lock) keeps it running.
  * Each batch is pulled and decoded once; then every projection folds it in a transaction of its
  * own, all at once, so Postgres folds on one core while this process decodes and folds on the
- * other, and each projection's rows commit with its own checkpoint. A projection behind the others
- * (new, or restored from a backup) folds the messages it lacks while the others skip them without
- * a transaction. Messages gather while a batch is being folded, so the batch size follows the
- * load; a batch that fails (database away) is retried as it is, by the projections that did not
- * commit it.
+ * other, and each projection's rows commit with its own checkpoint of the unit. A projection behind
+ * the others (new, or restored from a backup) folds the messages it lacks while the others skip
+ * them without a transaction. Messages gather while a batch is being folded, so the batch size
+ * follows the load; a batch that fails (database away) is retried as it is, by the projections
+ * that did not commit it.
  */
-export class ProjectorWorker {
+export class UnitWorker {
   private messages: ConsumerMessages | undefined;
   private buffer: JsMsg[] = [];
   /** Each projection's checkpoint as far as this worker knows. */
@@ -48,60 +49,48 @@ export class ProjectorWorker {
   private draining: Promise<void> | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
-  private readonly leadership: Leadership;
-  private readonly group: string;
   private readonly maxBatch: number;
   private readonly maxBatchBytes: number;
   private readonly retryDelayMs: number;
   private readonly ackWaitMs: number;
+  private readonly gate: <T>(fold: () => Promise<T>) => Promise<T>;
 
   constructor(
     private readonly deps: WorkerDeps,
     readonly projections: readonly Projection[],
+    readonly unit: FoldUnit,
     opts: WorkerOptions = {},
   ) {
-    this.group = opts.group ?? 'all';
     this.maxBatch = opts.maxBatch ?? 1000;
     // Bigger batches fold faster per event: fewer transactions, larger multi-row upserts.
     this.maxBatchBytes = opts.maxBatchBytes ?? 2 * 1024 * 1024;
     this.retryDelayMs = opts.retryDelayMs ?? 1000;
     this.ackWaitMs = opts.ackWaitMs ?? 30_000;
-    this.leadership = new Leadership(deps.db, `group:${this.group}`);
-    this.leadership.onLost(() => {
-      this.deps.log.warn({ group: this.group }, 'lost projector leadership; standing by');
-      void this.messages?.close();
-    });
+    this.gate = opts.gate ?? ((fold) => fold());
   }
 
-  /** Starts in the background; the worker folds once it holds the group's leadership. */
-  async start(): Promise<void> {
+  /** Starts folding in the background, until `stop`. */
+  start(): void {
     this.running = this.run();
   }
 
-  /** The lowest checkpoint of the group: everything at or below it is folded by every projection. */
+  /** The lowest checkpoint of the unit: everything at or below it is folded by every projection. */
   private floor(): number {
     return Math.min(...this.projections.map((p) => this.folded.get(p.name) ?? 0));
   }
 
   private async run(): Promise<void> {
+    const { part } = this.unit;
     while (!this.stopped) {
-      if (!(await this.leadership.acquire(() => this.stopped))) return;
       try {
         const checkpoints = await readCheckpoints(this.deps.db);
-        for (const p of this.projections) this.folded.set(p.name, checkpoints.get(p.name) ?? 0);
+        for (const p of this.projections) this.folded.set(p.name, checkpoints.get(p.name)?.get(part) ?? 0);
         const start = this.floor();
         const { nats, prefix } = this.deps;
-        const durable = await positionConsumer(
-          nats.jsm,
-          prefix,
-          this.group,
-          this.projections,
-          start,
-          this.ackWaitMs,
-        );
+        const durable = await positionConsumer(nats.jsm, prefix, this.unit, start, this.ackWaitMs);
         const consumer = await nats.js.consumers.get(hitsStreamName(prefix), durable);
         this.buffer = [];
-        this.messages = await consumer.consume({ max_bytes: PULL_BYTES });
+        this.messages = await consumer.consume({ max_bytes: UNIT_PULL_BYTES });
         // Folded in stream order with none missing, or restarted right after the checkpoint.
         const order: DeliveryState = { delivered: 0, highest: start };
         const known = (seq: number) => seq <= this.floor() || this.buffer.some((b) => b.seq === seq);
@@ -110,7 +99,7 @@ export class ProjectorWorker {
           if (admission === 'skip') continue;
           if (admission === 'restart') {
             this.deps.log.warn(
-              { group: this.group, seq: m.seq, delivery: m.info.deliverySequence },
+              { unit: this.unit.name, seq: m.seq, delivery: m.info.deliverySequence },
               'delivery out of order; restarting the consumer at the checkpoint',
             );
             break;
@@ -120,10 +109,8 @@ export class ProjectorWorker {
         }
         await this.draining;
       } catch (err) {
-        if (!this.stopped) this.deps.log.warn({ err, group: this.group }, 'projector restarting');
+        if (!this.stopped) this.deps.log.warn({ err, unit: this.unit.name }, 'fold unit restarting');
         await new Promise((r) => setTimeout(r, this.retryDelayMs));
-      } finally {
-        this.leadership.release();
       }
     }
   }
@@ -141,11 +128,11 @@ export class ProjectorWorker {
     while (this.buffer.length > 0 && !this.stopped) {
       const batch = this.nextBatch();
       try {
-        await this.foldAll(batch);
+        await this.gate(() => this.foldAll(batch));
         this.buffer.splice(0, batch.length);
         batch.at(-1)!.ack();
       } catch (err) {
-        this.deps.log.warn({ err, group: this.group }, 'fold failed; retrying');
+        this.deps.log.warn({ err, unit: this.unit.name }, 'fold failed; retrying');
         await new Promise((r) => setTimeout(r, this.retryDelayMs));
       }
     }
@@ -162,7 +149,7 @@ export class ProjectorWorker {
     );
     const unreadable = decoded.filter((m) => m.events === null).length;
     if (unreadable > 0)
-      this.deps.log.error({ group: this.group, count: unreadable }, 'skipped unreadable messages');
+      this.deps.log.error({ unit: this.unit.name, count: unreadable }, 'skipped unreadable messages');
     const failures = (await Promise.allSettled(behind.map((p) => this.foldOne(p, decoded)))).filter(
       (r): r is PromiseRejectedResult => r.status === 'rejected',
     );
@@ -172,7 +159,7 @@ export class ProjectorWorker {
   private async foldOne(projection: Projection, decoded: readonly DecodedMessage[]): Promise<void> {
     const known = this.folded.get(projection.name) ?? 0;
     const fresh = decoded.filter((m) => m.seq > known);
-    const r = await withTransaction(this.deps.db, (tx) => foldDecoded(tx, projection, fresh));
+    const r = await withTransaction(this.deps.db, (tx) => foldDecoded(tx, projection, fresh, this.unit.part));
     this.folded.set(projection.name, Math.max(known, r.lastSeq));
     this.deps.metrics.projectorFolded.labels(projection.name).inc(r.events);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { postEdge, sign } from '../support/edge.js';
@@ -12,7 +12,7 @@ const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let site: number;
 let key: string;
 

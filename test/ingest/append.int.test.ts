@@ -35,7 +35,7 @@ describe('Appender', () => {
   it('resolves once stored, and gathers appends made meanwhile into one message', async () => {
     const appender = new Appender(nats.js);
     const before = await messages();
-    const subject = subjectFor(prefix, 1, 'human');
+    const subject = subjectFor({ prefix, partitions: 16 }, 1, 'human');
     const first = appender.append(subject, { i: 0 });
     await Promise.resolve(); // the first message is on its way
     const meanwhile = [1, 2, 3, 4].map((i) => appender.append(subject, { i }));
@@ -53,7 +53,7 @@ describe('Appender', () => {
   it('appends many events with one promise, in messages of at most maxEvents', async () => {
     const appender = new Appender(nats.js, { maxEvents: 3 });
     const before = await messages();
-    const subject = subjectFor(prefix, 4, 'human');
+    const subject = subjectFor({ prefix, partitions: 16 }, 4, 'human');
     await appender.appendEach(
       subject,
       Array.from({ length: 7 }, (_, i) => ({ i })),
@@ -71,7 +71,7 @@ describe('Appender', () => {
 
   it('stores a retried message once: the stream knows its id', async () => {
     const appender = new Appender(nats.js);
-    const subject = subjectFor(prefix, 2, 'human');
+    const subject = subjectFor({ prefix, partitions: 16 }, 2, 'human');
     await appender.appendAtomic(subject, [{ n: 1 }]);
     const msgID = (await lastOn(subject)).header.get('Nats-Msg-Id');
     const before = await messages();
@@ -91,7 +91,7 @@ describe('Appender', () => {
   it('rejects what waits when the connection closes', async () => {
     const own = await connectNats(inject('natsUrl'), `twofold-test-${prefix}-closing`);
     const appender = new Appender(own.js);
-    const subject = subjectFor(prefix, 3, 'human');
+    const subject = subjectFor({ prefix, partitions: 16 }, 3, 'human');
     await appender.append(subject, { ok: true });
     await own.nc.close();
     await expect(appender.append(subject, { late: true })).rejects.toThrow(AppendError);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 import { streamEvents } from '../support/stream.js';
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let site: number;
 
 beforeAll(async () => {

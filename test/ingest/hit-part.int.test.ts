@@ -1,3 +1,4 @@
+import { streamLayout } from '../../src/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestDeps } from '../../src/ingest/deps.js';
 import { handleHitRequests, type HitRequest } from '../../src/ingest/handle.js';
@@ -18,7 +19,7 @@ beforeAll(async () => {
   const { cookie } = await signUp(t.app);
   site = (await createSite(t.app, cookie, { domain: 'part.example' })).id;
   other = (await createSite(t.app, cookie, { domain: 'other.example' })).id;
-  deps = createIngestDeps(t.deps.db, t.deps.appender, t.deps.geo, t.deps.config.STREAM_PREFIX);
+  deps = createIngestDeps(t.deps.db, t.deps.appender, t.deps.geo, streamLayout(t.deps.config));
 });
 afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { postEdge, sign } from '../support/edge.js';
@@ -86,7 +86,7 @@ const AGENTS = [
 ];
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let site: number;
 let key: string;
 let client: Client;

@@ -14,7 +14,7 @@ let nats: Nats;
 let acks: AckInbox;
 let prefix: string;
 const stream = () => hitsStreamName(prefix);
-const subject = () => subjectFor(prefix, 1, 'human');
+const subject = () => subjectFor({ prefix, partitions: 16 }, 1, 'human');
 const BODY = '{"v":1,"events":[{"type":"HitRecorded","n":1}]}';
 
 type Publish = (subject: string, body: string, msgID: string) => Promise<PubAck>;

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe('a stream with JSON messages of earlier versions and deflated ones', () => {
   it('folds the events of both', async () => {
-    const subject = subjectFor(prefix, 3, 'human');
+    const subject = subjectFor({ prefix, partitions: 16 }, 3, 'human');
     // As every earlier version published: the JSON body itself.
     const old = [hit({ site: 3, visitor: 'a', ts: T0 }), hit({ site: 3, visitor: 'b', ts: T0 + MIN })];
     await nats.js.publish(subject, JSON.stringify({ v: 1, events: old }));

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitsStreamName } from '../../streams/hits.js';
 import { messageText } from '../../streams/message-codec.js';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { createKey, createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { postEdge, sign } from '../support/edge.js';
@@ -14,7 +14,7 @@ const V6 = '2001:db8::77';
 const forms = [V4, V6, '2001:0db8', Buffer.from(V4).toString('hex'), Buffer.from(V6).toString('hex')];
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 const logLines: string[] = [];
 
 beforeAll(async () => {

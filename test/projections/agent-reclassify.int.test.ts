@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjections } from '../../projections/index.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
 import { rebuildProjection } from '../../src/projector/rebuild.js';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { type CatalogCopy, catalogWithNewBot } from '../support/catalog.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -11,7 +11,7 @@ import { UA } from '../support/events.js';
 import { startProjectors, waitForLagZero } from '../support/projectors.js';
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let site: number;
 let cookie: string;
 let catalog: CatalogCopy | undefined;
@@ -100,7 +100,7 @@ describe('re-classifying history after a catalog change', () => {
     const projections = createProjections(loadCatalog(catalog!.dir));
     for (const p of projections.filter((p) => p.name.startsWith('agent_') || p.name === 'citation_gap'))
       await rebuildProjection(
-        { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, log: t.deps.log },
+        { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, partitions: t.deps.config.PROJECTION_PARTITIONS, log: t.deps.log },
         p,
       );
     expect(await fetches()).toEqual([

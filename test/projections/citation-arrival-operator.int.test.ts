@@ -1,3 +1,4 @@
+import { streamLayout } from '../../src/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citationGapProjection } from '../../projections/citation-gap/projection.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
@@ -19,7 +20,7 @@ afterAll(() => t?.close());
 
 describe('citation_gap rebuild', () => {
   it('credits every answer-engine arrival to its operator, also those the migration could not', async () => {
-    await t.deps.appender.appendAtomic(subjectFor(t.deps.config.STREAM_PREFIX, 1, 'human'), [
+    await t.deps.appender.appendAtomic(subjectFor(streamLayout(t.deps.config), 1, 'human'), [
       hit({ site: 1, visitor: 'a', ts: T0, pathname: '/x', referrer: 'https://chatgpt.com/' }),
       hit({
         site: 1,
@@ -38,7 +39,7 @@ describe('citation_gap rebuild', () => {
       [new Date(T0 + MIN)],
     );
     await rebuildProjection(
-      { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, log: t.deps.log },
+      { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, partitions: t.deps.config.PROJECTION_PARTITIONS, log: t.deps.log },
       citationGapProjection(loadCatalog()),
     );
     const { rows } = await t.database.pool.query(

@@ -8,6 +8,7 @@ import { foldPathSessions } from '../../projections/path-sessions/fold.js';
 import { pathSessions } from '../../projections/path-sessions/projection.js';
 import { foldPathVisitors } from '../../projections/path-visitors/fold.js';
 import { pathVisitors } from '../../projections/path-visitors/projection.js';
+import { dimensionRollup } from '../../projections/dimension-rollup/projection.js';
 import type { Projection } from '../../projections/projection.js';
 import { foldRollupMinute } from '../../projections/rollup-minute/fold.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
@@ -137,5 +138,34 @@ describe('a hit later than the grace', () => {
       return r[0];
     };
     expect(await count(pruned)).toEqual({ sessions: 3, pageviews: 4 });
+  });
+});
+
+describe('a site whose partition folds behind another', () => {
+  it("keeps its sessions and visitor days when another site's hits three days later are folded first", async () => {
+    const [behind, ahead] = [8, 9];
+    const t0 = DESIGN.firstDay + 20 * 86_400_000;
+    const stream = messages(
+      [
+        [hit({ site: behind, visitor: 'v', ts: t0 }), hit({ site: behind, visitor: 'v', ts: t0 + MIN })],
+        // Another partition, folded further on: its progress must not prune the first site's state.
+        [hit({ site: ahead, visitor: 'w', ts: t0 + 3 * 86_400_000 })],
+        [hit({ site: behind, visitor: 'v', ts: t0 + 2 * MIN })],
+      ],
+      2_000_000,
+    );
+    for (const p of [...PRUNING, dimensionRollup] as Projection[])
+      for (const m of stream) await foldBatch(pruned.pool, p, [m]);
+    const one = async (text: string) => (await pruned.pool.query(text, [behind])).rows[0];
+    expect(
+      await one(
+        'SELECT sum(sessions)::int AS sessions, sum(pageviews)::int AS pageviews FROM rollup_minute WHERE site_id = $1',
+      ),
+    ).toEqual({ sessions: 1, pageviews: 3 });
+    expect(
+      await one(
+        'SELECT sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews FROM dimension_rollup WHERE site_id = $1 AND dim = 0 AND grain = 1440',
+      ),
+    ).toEqual({ visitors: 1, pageviews: 3 });
   });
 });

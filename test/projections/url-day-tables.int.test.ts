@@ -1,3 +1,4 @@
+import { streamLayout } from '../../src/config.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -10,7 +11,7 @@ import { rawEvents } from '../../projections/raw-events/projection.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { rebuildProjection } from '../../src/projector/rebuild.js';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import type { FetchRecorded, StreamEvent } from '../../streams/events.js';
 import { subjectFor } from '../../streams/subjects.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -246,14 +247,14 @@ describe('the per-UTC-day URL tables', () => {
 
 describe('twofold projections rebuild', () => {
   let t: TestApp;
-  let workers: ProjectorWorker[];
+  let workers: Projector[];
   beforeAll(async () => {
     t = await buildTestApp();
     workers = await startProjectors(t.deps);
     const site = await insertSite(t.database.pool, 'rebuilt-days.example');
     for (const events of design(site)) {
       const origin = events.some((e) => e.type === 'FetchRecorded') ? 'edge' : 'human';
-      await t.deps.appender.appendAtomic(subjectFor(t.deps.config.STREAM_PREFIX, site, origin), events);
+      await t.deps.appender.appendAtomic(subjectFor(streamLayout(t.deps.config), site, origin), events);
     }
     await waitForLagZero(t.app);
   }, 60_000);
@@ -277,6 +278,7 @@ describe('twofold projections rebuild', () => {
       db: t.database.pool,
       nats: t.deps.nats,
       prefix: t.deps.config.STREAM_PREFIX,
+      partitions: t.deps.config.PROJECTION_PARTITIONS,
       log: t.deps.log,
     };
     for (const name of ['agent_coverage', 'citation_gap'])

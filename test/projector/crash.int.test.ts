@@ -1,3 +1,4 @@
+import { streamLayout } from '../../src/config.js';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PROJECTIONS } from '../../projections/index.js';
@@ -53,13 +54,13 @@ describe('a projector killed mid-batch', () => {
       for (let k = 0; k < PAGES; k += 2)
         groups.push([0, 1].map((j) => hit({ site: 1, visitor: `v${v}`, ts: T0 + v * 1000 + (k + j) * MIN })));
     for (const g of groups)
-      await t.deps.appender.appendAtomic(subjectFor(t.deps.config.STREAM_PREFIX, 1, 'human'), g);
+      await t.deps.appender.appendAtomic(subjectFor(streamLayout(t.deps.config), 1, 'human'), g);
     const total = groups.length * 2;
     // Then 60 edge messages of 5 agent fetches each: the last message is an edge one, so every
     // projection (human, agent or both) ends at the stream's last sequence.
     for (let m = 0; m < FETCH_MESSAGES; m++)
       await t.deps.appender.appendAtomic(
-        subjectFor(t.deps.config.STREAM_PREFIX, 1, 'edge'),
+        subjectFor(streamLayout(t.deps.config), 1, 'edge'),
         Array.from({ length: 5 }, (_, j) =>
           fetched({ site: 1, ts: T0 + m * MIN + j * 1000, pathname: `/p${(m * 5 + j) % 7}`, bytes: 100 }),
         ),
@@ -128,5 +129,5 @@ describe('a projector killed mid-batch', () => {
       citation: fetches,
       arrivals: VISITORS,
     });
-  });
+  }, 90_000); // five projector processes start in turn, each importing the app
 });

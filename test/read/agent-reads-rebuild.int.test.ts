@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjections } from '../../projections/index.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
 import { rebuildProjection } from '../../src/projector/rebuild.js';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { type CatalogCopy, catalogWithNewBot } from '../support/catalog.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -20,7 +20,7 @@ import { startProjectors, waitForLagZero } from '../support/projectors.js';
  * know NewBot until it is added and the agent projections are rebuilt.
  */
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let site: number;
 let cookie: string;
 let catalog: CatalogCopy | undefined;
@@ -143,7 +143,7 @@ describe('agent reads after a catalog change and a rebuild', () => {
     const rebuilt = ['agent_fetches', 'agent_coverage', 'agent_rollup_minute', 'citation_gap'];
     for (const p of projections.filter((p) => rebuilt.includes(p.name)))
       await rebuildProjection(
-        { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, log: t.deps.log },
+        { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, partitions: t.deps.config.PROJECTION_PARTITIONS, log: t.deps.log },
         p,
       );
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { shipLog } from '../../src/shiplog/ship-log.js';
 import { createSite, signUp, type SiteWithKey } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -188,7 +188,7 @@ const EXPECTED_FETCHES = (hostname: string) => [
 ];
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let endpoint: string;
 let cookie: string;
 let dir: string;

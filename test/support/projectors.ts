@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { PROJECTIONS } from '../../projections/index.js';
 import type { AppDeps } from '../../src/http/deps.js';
-import { ProjectorWorker, type WorkerOptions } from '../../src/projector/worker.js';
+import { Projector, type ProjectorOptions } from '../../src/projector/projector.js';
 
-export async function startProjectors(deps: AppDeps, opts: WorkerOptions = {}): Promise<ProjectorWorker[]> {
-  const worker = new ProjectorWorker(
+/** A projector process's folding, started on the app's connections as `npm start` starts it. */
+export async function startProjectors(
+  deps: AppDeps,
+  opts: Partial<ProjectorOptions> = {},
+): Promise<Projector[]> {
+  const projector = new Projector(
     {
       db: deps.db,
       nats: deps.nats,
@@ -13,10 +17,16 @@ export async function startProjectors(deps: AppDeps, opts: WorkerOptions = {}): 
       metrics: deps.metrics,
     },
     PROJECTIONS,
-    { ackWaitMs: 2000, retryDelayMs: 100, ...opts },
+    {
+      partitions: deps.config.PROJECTION_PARTITIONS,
+      ackWaitMs: 2000,
+      retryDelayMs: 100,
+      rebalanceMs: 200,
+      ...opts,
+    },
   );
-  await worker.start();
-  return [worker];
+  projector.start();
+  return [projector];
 }
 
 interface Health {

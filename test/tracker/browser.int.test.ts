@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { createSite, signUp } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { launchChromium, NO_CHROMIUM } from '../support/browser.js';
@@ -31,7 +31,7 @@ interface Hit {
 }
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let pages: FastifyInstance;
 let browser: Browser | undefined;
 let base: string;

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectorWorker } from '../../src/projector/worker.js';
+import type { Projector } from '../../src/projector/projector.js';
 import { buildWebIfStale, type WebBuild } from '../../web/build.js';
 import { formatMetric } from '../../web/src/lib/format.js';
 import { AGENT_METRICS, PEOPLE_METRICS } from '../../web/src/lib/view.js';
@@ -28,7 +28,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
 
 let t: TestApp;
-let workers: ProjectorWorker[];
+let workers: Projector[];
 let customer: CustomerSite;
 let browser: Browser | undefined;
 let owner: BrowserContext;

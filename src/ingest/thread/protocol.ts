@@ -1,4 +1,5 @@
 import type { HitRecorded } from '../../../streams/events.js';
+import type { StreamLayout } from '../../../streams/subjects.js';
 import { serveOnUncaught, type UncaughtKind } from '../../last-resort.js';
 import type { Endpoint, HitAnswer, HitRequest, Tally } from '../handle.js';
 import type { DropReason } from '../pipeline.js';
@@ -9,7 +10,7 @@ export interface IngestThreadData {
   entry: string;
   databaseUrl: string;
   natsUrl: string;
-  prefix: string;
+  layout: StreamLayout;
   cityDbPaths: string[];
 }
 

@@ -34,7 +34,7 @@ const opened = (async () => {
   const db = createPool(data.databaseUrl, 4);
   const nats = await connectNats(data.natsUrl, 'twofold-ingest');
   const geo = await openGeoOnce(data.cityDbPaths);
-  deps = createIngestDeps(db, new Appender(nats.js), geo, data.prefix);
+  deps = createIngestDeps(db, new Appender(nats.js), geo, data.layout);
   return {
     deps,
     async close() {
