@@ -4,6 +4,9 @@ import type { FoldUnit } from './fold-units.js';
 /** Membership slots a projector process may take: far more processes than any installation runs. */
 const MEMBER_SLOTS = 1024;
 
+/** The `application_name` of a projector process's claims connection. */
+export const projectorName = (pid: number) => `twofold projector ${pid}`;
+
 /**
  * A projector process's claims, across every projector machine: a membership slot (so each process
  * can count the others and take its fair share of partitions) and one lock per fold unit it folds.
@@ -24,7 +27,8 @@ export class UnitClaims {
 
   /** Connects and takes a membership slot; false when the database cannot be reached. */
   async join(): Promise<boolean> {
-    const client = new pg.Client(this.db.options);
+    // Named for the process, so an operator (or a drill) can tell which process holds a partition.
+    const client = new pg.Client({ ...this.db.options, application_name: projectorName(process.pid) });
     // A lost connection while held hands every claim on; before that, it is only a failed attempt.
     client.on('error', () => {
       if (this.client === client) {
