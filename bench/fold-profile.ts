@@ -4,6 +4,7 @@
 // (4,000 events) set the size.
 import { PROJECTIONS } from '../projections/index.js';
 import type { Sequenced } from '../projections/projection.js';
+import { runStatement } from '../src/db/copy.js';
 import { withTransaction } from '../src/db/transaction.js';
 import { createLogger } from '../src/log.js';
 import { decodeBatch, type StreamEvent } from '../streams/events.js';
@@ -45,7 +46,7 @@ try {
         fold += performance.now() - t;
         for (const [k, statement] of out.entries()) {
           t = performance.now();
-          await tx.query(statement);
+          await runStatement(tx, statement);
           statements[k] = (statements[k] ?? 0) + performance.now() - t;
         }
       });
