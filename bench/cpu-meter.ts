@@ -15,6 +15,18 @@ function cpuMicros(pid: number): number {
   }
 }
 
+/**
+ * Nanoseconds on a CPU of a thread or process (`/proc/<id>/schedstat`'s first field), precise
+ * enough to time one statement's backend; null where /proc has none.
+ */
+export function cpuNanoseconds(id: number | 'thread-self'): number | null {
+  try {
+    return Number(readFileSync(`/proc/${id}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return null;
+  }
+}
+
 /** A process and its children (cluster workers), as /proc lists them. */
 function withChildren(pid: number): number[] {
   try {

@@ -98,12 +98,20 @@ const summed =
  * Tables with rows per UTC day (`span` 1) and per ISO week (`span` 7): only the day rows are
  * copied (the designed week is not an ISO week, and the last copy is cut short), then the week
  * rows are made from them (rebuildWeeks), as the fold adds each hit to both: counts summed, and
- * `vital_page_buckets`' arrays summed per bucket and packed as the fold packs them.
+ * `vital_values`' and `vital_page_buckets`' arrays summed per value or bucket and packed as the
+ * fold packs them.
  */
 const WEEKS_OF_DAYS: Record<string, (table: string) => Sql> = {
   vital_hits: summed(['site_id', 'pathname', 'device'], ['hits']),
   vital_buckets: summed(['site_id', 'vital', 'device', 'bucket'], ['samples']),
-  vital_values: summed(['site_id', 'vital', 'bucket', 'device', 'value'], ['samples']),
+  vital_values: () => sql`
+    INSERT INTO vital_values (site_id, vital, bucket, span, start, device, vals, counts)
+    SELECT site_id, vital, bucket, 7, week, device, array_agg(value ORDER BY value), array_agg(n ORDER BY value)
+    FROM (
+      SELECT site_id, vital, bucket, ${raw(WEEK_OF_START)} AS week, device, u.value, sum(u.n)::int AS n
+      FROM vital_values CROSS JOIN LATERAL unnest(vals, counts) AS u(value, n)
+      WHERE span = 1 GROUP BY 1, 2, 3, 4, 5, 6) v
+    GROUP BY 1, 2, 3, 4, 5, 6`,
   vital_page_buckets: () => sql`
     INSERT INTO vital_page_buckets (site_id, pathname, span, start, vital, first, counts)
     ${packedCounts(sql`

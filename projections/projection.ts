@@ -1,4 +1,5 @@
-import type { Db, Sql } from '../src/db/sql.js';
+import type { Statement } from '../src/db/copy.js';
+import type { Db } from '../src/db/sql.js';
 import type { StreamEvent } from '../streams/events.js';
 import type { StreamOrigin } from '../streams/subjects.js';
 
@@ -10,8 +11,8 @@ export interface Sequenced<E extends StreamEvent = StreamEvent> {
 
 /**
  * A projection folds stream events into tables it alone owns. `load` reads the state a fold needs
- * (the only I/O); `fold` is pure and returns the statements, which the runner executes in the
- * transaction that also advances the projection's checkpoint.
+ * (the only I/O); `fold` is pure and returns the statements (or rows to COPY), which the runner
+ * executes in the transaction that also advances the projection's checkpoint.
  */
 export interface Projection<S = unknown> {
   readonly name: string;
@@ -25,5 +26,5 @@ export interface Projection<S = unknown> {
    */
   readonly appendOnlyTables?: readonly string[];
   load(db: Db, events: readonly Sequenced[]): Promise<S>;
-  fold(events: readonly Sequenced[], state: S): Sql[];
+  fold(events: readonly Sequenced[], state: S): Statement[];
 }

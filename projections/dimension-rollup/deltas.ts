@@ -6,61 +6,98 @@ export const idOf = (parts: readonly (string | number | null)[]) =>
 
 export type Key = readonly (string | number | null)[];
 
-type Row = { key: Key; at: number; c: number[] };
+/** One row key's counter deltas by quarter hour (its start in ms), each a vector in the counters' order. */
+export class Cell {
+  readonly units = new Map<number, number[]>();
+  // Hits arrive nearly in time order: most calls ask for the quarter hour of the call before.
+  private lastAt = Number.NaN;
+  private last: number[] = [];
+  constructor(
+    readonly key: Key,
+    private readonly width: number,
+  ) {}
+
+  /** The counters of the quarter hour starting at `at`, to add to in place. */
+  at(at: number): number[] {
+    if (at === this.lastAt) return this.last;
+    let c = this.units.get(at);
+    if (!c) {
+      c = new Array<number>(this.width).fill(0);
+      this.units.set(at, c);
+    }
+    this.lastAt = at;
+    this.last = c;
+    return c;
+  }
+}
+
+/** Rows to write, one column an array; `c` holds each counter's column. */
+export interface GrainRows<C extends string> {
+  key: Key[];
+  at: number[];
+  /** In minutes. */
+  grain: number[];
+  c: Record<C, number[]>;
+}
 
 /** Counter deltas per key and quarter hour, summed to the coarser grains when written. */
 export class Deltas<C extends string> {
-  /** id → quarter hour → row. */
-  private readonly rows = new Map<string, Map<number, Row>>();
-  private readonly index: Record<string, number>;
-  constructor(private readonly counters: readonly C[]) {
-    this.index = Object.fromEntries(counters.map((c, i) => [c, i]));
+  private readonly cells: Cell[] = [];
+  private readonly byId = new Map<string, Cell>();
+  constructor(private readonly counters: readonly C[]) {}
+
+  /** A new row key's cell; the caller keeps it, so it is never looked up by a string id. */
+  cell(key: Key): Cell {
+    const cell = new Cell(key, this.counters.length);
+    this.cells.push(cell);
+    return cell;
   }
 
-  add(key: Key, at: number, c: Partial<Record<C, number>>) {
-    const id = idOf(key);
-    for (const k in c) this.inc(id, key, at, this.index[k]!, c[k as C]!);
-  }
-
-  /** Adds `n` to counter `i` (the counters' order) of the row; `id` is idOf(key) or as unique. */
-  inc(id: string, key: Key, at: number, i: number, n: number) {
-    let units = this.rows.get(id);
-    if (!units) {
-      units = new Map();
-      this.rows.set(id, units);
+  /** The cell of `id` (idOf(key) or as unique), made on first use. */
+  cellOf(id: string, key: Key): Cell {
+    let cell = this.byId.get(id);
+    if (!cell) {
+      cell = this.cell(key);
+      this.byId.set(id, cell);
     }
-    let row = units.get(at);
-    if (!row) {
-      row = { key, at, c: new Array<number>(this.counters.length).fill(0) };
-      units.set(at, row);
-    }
-    row.c[i]! += n;
+    return cell;
   }
 
-  /** Every grain's rows (`grain` in minutes), rows whose counters all add up to zero left out. */
-  byGrain() {
-    const out: { key: Key; at: number; grain: number; c: Record<C, number> }[] = [];
-    for (const units of this.rows.values())
+  /** Every grain's rows, rows whose counters all add up to zero left out. */
+  byGrain(): GrainRows<C> {
+    const width = this.counters.length;
+    const out = { key: [] as Key[], at: [] as number[], grain: [] as number[], c: [] as number[][] };
+    for (let i = 0; i < width; i++) out.c.push([]);
+    const push = (key: Key, at: number, grain: number, c: readonly number[]) => {
+      let zero = true;
+      for (let i = 0; i < width; i++) if (c[i] !== 0) zero = false;
+      if (zero) return;
+      out.key.push(key);
+      out.at.push(at);
+      out.grain.push(grain);
+      for (let i = 0; i < width; i++) out.c[i]!.push(c[i]!);
+    };
+    const sums = new Map<number, number[]>();
+    for (const { key, units } of this.cells)
       for (const { grain, ms } of DIMENSION_GRAINS) {
-        const sums = new Map<number, Row>();
-        for (const r of units.values()) {
-          const at = Math.floor(r.at / ms) * ms;
-          let row = sums.get(at);
-          if (!row) {
-            row = { key: r.key, at, c: new Array<number>(this.counters.length).fill(0) };
-            sums.set(at, row);
-          }
-          for (let i = 0; i < row.c.length; i++) row.c[i]! += r.c[i]!;
+        if (grain === 15) {
+          for (const [at, c] of units) push(key, at, grain, c);
+          continue;
         }
-        for (const row of sums.values())
-          if (row.c.some((n) => n !== 0))
-            out.push({
-              key: row.key,
-              at: row.at,
-              grain,
-              c: Object.fromEntries(this.counters.map((k, i) => [k, row.c[i]])) as Record<C, number>,
-            });
+        sums.clear();
+        for (const [quarter, c] of units) {
+          const at = Math.floor(quarter / ms) * ms;
+          const sum = sums.get(at);
+          if (sum) for (let i = 0; i < width; i++) sum[i]! += c[i]!;
+          else sums.set(at, c.slice());
+        }
+        for (const [at, c] of sums) push(key, at, grain, c);
       }
-    return out;
+    return {
+      key: out.key,
+      at: out.at,
+      grain: out.grain,
+      c: Object.fromEntries(this.counters.map((k, i) => [k, out.c[i]!])) as Record<C, number[]>,
+    };
   }
 }

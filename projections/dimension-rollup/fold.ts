@@ -4,7 +4,7 @@ import { humanHits } from '../human-hits.js';
 import type { Sequenced } from '../projection.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
 import { newestBySite } from '../sessions/horizon.js';
-import { Deltas, idOf, type Key } from './deltas.js';
+import { type Cell, Deltas, idOf } from './deltas.js';
 import {
   DAY_MS,
   DIMENSION_CODES,
@@ -23,6 +23,23 @@ const cellKey = (dim: number, value: string | null) => (value === null ? `${dim}
 const VALUED = Object.entries(DIMENSION_VALUES).map(
   ([name, value]) => [DIMENSION_CODES[name as keyof typeof DIMENSION_VALUES], value] as const,
 );
+
+/** The dimension codes, 0 to the largest. */
+const DIMENSION_COUNT = Math.max(...Object.values(DIMENSION_CODES)) + 1;
+
+interface VisitorDay {
+  day: number;
+  site: number;
+  visitor: string;
+  spans: Map<string, QuarterSpan>;
+  moved: boolean;
+}
+
+/** A row key's cell with its key among a visitor day's spans (`cellKey(…)`). */
+interface Counted {
+  cell: Cell;
+  span: string;
+}
 
 interface Pageview {
   site: number;
@@ -50,14 +67,14 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
   const dims = new Deltas(['pageviews', 'events', 'visitors', 'visitors_last'] as const);
   const props = new Deltas(['events', 'visitors', 'visitors_last'] as const);
   const pages = new Deltas(['entries', 'exits', 'scroll', 'scroll_n', 'engaged_ms', 'engaged_n'] as const);
+  // Counter positions: dimension_rollup's, event_property_rollup's and page_rollup's.
+  const [PV, EV, VI, VL] = [0, 1, 2, 3];
+  const [PEV, PVI, PVL] = [0, 1, 2];
+  const [ENTRIES, EXITS, SCROLL, SCROLL_N, ENGAGED_MS, ENGAGED_N] = [0, 1, 2, 3, 4, 5];
 
   // Each visitor day the batch touches, its spans copied so the state passed in stays as it was.
-  const days = new Map<
-    string,
-    { day: number; site: number; visitor: string; spans: Map<string, QuarterSpan>; moved: boolean }
-  >();
-  const visitorDay = (h: HitRecorded) => {
-    const day = Math.floor(h.ts / DAY_MS);
+  const days = new Map<string, VisitorDay>();
+  const visitorDay = (h: HitRecorded, day: number) => {
     const key = visitorDayKey(day, h.site, h.visitor);
     let v = days.get(key);
     if (!v) {
@@ -66,75 +83,109 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
     }
     return v;
   };
-  // Counter positions: dimension_rollup's and event_property_rollup's.
-  const [PV, EV, VI, VL] = [0, 1, 2, 3];
-  const [PEV, PVI, PVL] = [0, 1, 2];
-  /** Counts the visitor once per cell and day: at its first and last quarter hour with it. */
+  /**
+   * Counts the visitor once per cell and day: at its first and last quarter hour with it (`q`, of
+   * the visitor's day), in the counters `visitors` and `last` of the cell's rows.
+   */
   const countVisitor = (
-    h: HitRecorded,
-    cell: string,
-    to: Deltas<string>,
-    key: Key,
-    id: string,
-    [visitors, last]: readonly [number, number],
+    v: VisitorDay,
+    q: number,
+    { cell, span: spanKey }: Counted,
+    visitors: number,
+    last: number,
   ) => {
-    const v = visitorDay(h);
-    const q = Math.floor((h.ts - v.day * DAY_MS) / QUARTER_MS);
-    const base = v.day * DAY_MS;
-    const span = v.spans.get(cell);
+    const span = v.spans.get(spanKey);
     if (span && span.first <= q && q <= span.last) return;
+    const base = v.day * DAY_MS;
     const next = { first: q, last: q };
     if (!span) {
-      to.inc(id, key, base + q * QUARTER_MS, visitors, 1);
-      to.inc(id, key, base + q * QUARTER_MS, last, 1);
+      const c = cell.at(base + q * QUARTER_MS);
+      c[visitors]! += 1;
+      c[last]! += 1;
     } else if (q < span.first) {
-      to.inc(id, key, base + span.first * QUARTER_MS, visitors, -1);
-      to.inc(id, key, base + q * QUARTER_MS, visitors, 1);
+      cell.at(base + span.first * QUARTER_MS)[visitors]! -= 1;
+      cell.at(base + q * QUARTER_MS)[visitors]! += 1;
       next.last = span.last;
     } else {
-      to.inc(id, key, base + span.last * QUARTER_MS, last, -1);
-      to.inc(id, key, base + q * QUARTER_MS, last, 1);
+      cell.at(base + span.last * QUARTER_MS)[last]! -= 1;
+      cell.at(base + q * QUARTER_MS)[last]! += 1;
       next.first = span.first;
     }
-    v.spans.set(cell, next);
+    v.spans.set(spanKey, next);
     v.moved = true;
   };
 
-  const { sessionOf, changes, engagements } = sessionize(hits, state.sessions);
-  const count = (h: HitRecorded, quarter: number, dim: number, value: string | null) => {
-    const key = [h.site, dim, value] as const;
-    const cell = cellKey(dim, value);
-    const id = `${h.site}\0${cell}`;
-    if (h.kind === 'pageview') dims.inc(id, key, quarter, PV, 1);
-    dims.inc(id, key, quarter, EV, 1);
-    countVisitor(h, cell, dims, key, id, [VI, VL]);
+  // Per site, per dimension code, each value's cell: found by the value itself, no key string built.
+  const siteCells = new Map<number, Map<string | null, Counted>[]>();
+  const cellsOf = (site: number) => {
+    let cells = siteCells.get(site);
+    if (!cells) {
+      cells = Array.from({ length: DIMENSION_COUNT }, () => new Map<string | null, Counted>());
+      siteCells.set(site, cells);
+    }
+    return cells;
   };
+  const propCells = new Map<string, Counted>();
+
+  // The hit being counted: its visitor day, quarter hour (of the day, and its start) and site's cells.
+  let v!: VisitorDay;
+  let q = 0;
+  let quarter = 0;
+  let isPageview = 0;
+  let site = 0;
+  let cells: Map<string | null, Counted>[] = [];
+  const count = (dim: number, value: string | null) => {
+    const byValue = cells[dim]!;
+    let counted = byValue.get(value);
+    if (!counted) {
+      counted = { cell: dims.cell([site, dim, value]), span: cellKey(dim, value) };
+      byValue.set(value, counted);
+    }
+    const c = counted.cell.at(quarter);
+    c[PV]! += isPageview;
+    c[EV]! += 1;
+    countVisitor(v, q, counted, VI, VL);
+  };
+
+  const { sessionOf, changes, engagements } = sessionize(hits, state.sessions);
   for (const h of hits) {
     const attrs = changes.get(sessionOf.get(h.id)!)!.after.attrs;
-    const quarter = Math.floor(h.ts / QUARTER_MS) * QUARTER_MS;
-    count(h, quarter, DIMENSION_CODES.all, null);
-    for (const [dim, value] of VALUED) count(h, quarter, dim, value(h, attrs) ?? null);
-    if (h.kind === 'custom' && h.name !== undefined) count(h, quarter, DIMENSION_CODES.event, h.name);
+    const day = Math.floor(h.ts / DAY_MS);
+    v = visitorDay(h, day);
+    q = Math.floor((h.ts - day * DAY_MS) / QUARTER_MS);
+    quarter = day * DAY_MS + q * QUARTER_MS;
+    isPageview = h.kind === 'pageview' ? 1 : 0;
+    site = h.site;
+    cells = cellsOf(site);
+    count(DIMENSION_CODES.all, null);
+    for (const [dim, value] of VALUED) count(dim, value(h, attrs) ?? null);
+    if (h.kind === 'custom' && h.name !== undefined) count(DIMENSION_CODES.event, h.name);
     if (h.kind === 'custom' && h.name !== undefined && h.props)
-      for (const [k, v] of Object.entries(h.props)) {
-        const text = propertyText(v);
+      for (const [k, value] of Object.entries(h.props)) {
+        const text = propertyText(value);
         // A JSON null reads as no value: the null row is the event's hits without a value.
         if (text === null) continue;
         const key = [h.site, h.name, k, text] as const;
         const id = idOf(key);
-        props.inc(id, key, quarter, PEV, 1);
-        countVisitor(h, cellKey(EVENT_PROPERTY_CODE, JSON.stringify([h.name, k, text])), props, key, id, [
-          PVI,
-          PVL,
-        ]);
+        let counted = propCells.get(id);
+        if (!counted) {
+          counted = {
+            cell: props.cell(key),
+            span: cellKey(EVENT_PROPERTY_CODE, JSON.stringify([h.name, k, text])),
+          };
+          propCells.set(id, counted);
+        }
+        counted.cell.at(quarter)[PEV]! += 1;
+        countVisitor(v, q, counted, PVI, PVL);
       }
   }
 
+  const page = (site: number, path: string) => pages.cellOf(`${site}\0${path}`, [site, path]);
   // Sessions by entry and exit page, in their start's quarter hour.
   const session = (s: SessionState, sign: 1 | -1) => {
     const at = Math.floor(s.started / QUARTER_MS) * QUARTER_MS;
-    if (s.entryPath !== null) pages.add([s.site, s.entryPath], at, { entries: sign });
-    if (s.exitPath !== null) pages.add([s.site, s.exitPath], at, { exits: sign });
+    if (s.entryPath !== null) page(s.site, s.entryPath).at(at)[ENTRIES]! += sign;
+    if (s.exitPath !== null) page(s.site, s.exitPath).at(at)[EXITS]! += sign;
   };
   for (const { before, after } of changes.values()) {
     if (before) session(before, -1);
@@ -170,15 +221,16 @@ export function foldDimensionRollup(events: readonly Sequenced[], state: Dimensi
     const at = Math.floor(pv.at / QUARTER_MS) * QUARTER_MS;
     if (g.sc !== undefined) {
       const scroll = Math.max(pv.scroll ?? 0, g.sc);
-      pages.add([pv.site, pv.path], at, {
-        scroll: scroll - (pv.scroll ?? 0),
-        scroll_n: pv.scroll === null ? 1 : 0,
-      });
+      const c = page(pv.site, pv.path).at(at);
+      c[SCROLL]! += scroll - (pv.scroll ?? 0);
+      c[SCROLL_N]! += pv.scroll === null ? 1 : 0;
       pv.scroll = scroll;
     }
     // A stored pageview's engaged time is set by any engagement, time or not (0 without `d`).
     if (g.d !== undefined || !pv.inBatch) {
-      pages.add([pv.site, pv.path], at, { engaged_ms: g.d ?? 0, engaged_n: pv.engaged ? 0 : 1 });
+      const c = page(pv.site, pv.path).at(at);
+      c[ENGAGED_MS]! += g.d ?? 0;
+      c[ENGAGED_N]! += pv.engaged ? 0 : 1;
       pv.engaged = true;
     }
   }

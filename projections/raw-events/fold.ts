@@ -1,4 +1,5 @@
-import { type Sql, sql } from '../../src/db/sql.js';
+import { CopyRows, copyText, type Statement } from '../../src/db/copy.js';
+import { sql } from '../../src/db/sql.js';
 import { type ErrorGroup, errorGroup } from '../../src/enrich/error-fingerprint.js';
 import type { HitRecorded } from '../../streams/events.js';
 import type { Sequenced } from '../projection.js';
@@ -21,7 +22,62 @@ interface Row {
   scroll: number | null;
 }
 
-export function foldRawEvents(events: readonly Sequenced[], state: RawEventsState): Sql[] {
+/** The columns of `events` a fold writes, in the order of each copied row's fields. */
+const EVENT_COLUMNS = [
+  'id',
+  'seq',
+  'site_id',
+  'ts',
+  'kind',
+  'source',
+  'name',
+  'hostname',
+  'pathname',
+  'query',
+  'referrer',
+  'visitor_id',
+  'session_id',
+  'browser',
+  'browser_version',
+  'os',
+  'os_version',
+  'device',
+  'screen',
+  'country',
+  'region',
+  'city',
+  'asn',
+  'lang',
+  'channel',
+  'referrer_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'props',
+  'identity',
+  'sdk',
+  'lcp',
+  'cls',
+  'inp',
+  'fcp',
+  'ttfb',
+  'revenue_amount',
+  'revenue_currency',
+  'engaged_ms',
+  'scroll',
+  'status',
+  'duration_ms',
+  'error_fingerprint',
+  'error_frame',
+];
+
+/**
+ * Writes the batch's hits into `events` by COPY (46 columns: parsing one array per column for
+ * `INSERT … SELECT FROM unnest(…)` cost Postgres as much as inserting the rows), their sessions,
+ * the engagement reported for pageviews stored before, and the identities and identity days.
+ */
+export function foldRawEvents(events: readonly Sequenced[], state: RawEventsState): Statement[] {
   const hits = humanHits(events);
   if (hits.length === 0) return [];
   const { sessionOf, changes, engagements } = sessionize(
@@ -57,40 +113,64 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
   const errors = new Map<string, ErrorGroup>(
     list.filter((r) => r.e.kind === 'error').map((r) => [r.e.id, errorGroup(r.e.props)]),
   );
-  const col = <T>(f: (r: Row) => T) => list.map(f);
-  const text = (f: (r: Row) => string | undefined) => col((r) => f(r) ?? null);
-  const num = (f: (r: Row) => number | undefined) => col((r) => f(r) ?? null);
-  const insert = sql`
-    INSERT INTO events (id, seq, site_id, ts, kind, source, name, hostname, pathname, query, referrer,
-      visitor_id, session_id, browser, browser_version, os, os_version, device, screen, country, region, city,
-      asn, lang, channel, referrer_source, utm_medium, utm_campaign, utm_term, utm_content, props, identity, sdk,
-      lcp, cls, inp, fcp, ttfb, revenue_amount, revenue_currency, engaged_ms, scroll, status, duration_ms,
-      error_fingerprint, error_frame)
-    SELECT * FROM unnest(${col((r) => r.e.id)}::uuid[], ${col((r) => r.seq)}::bigint[],
-      ${col((r) => r.e.site)}::bigint[], ${col((r) => new Date(r.e.ts).toISOString())}::timestamptz[],
-      ${col((r) => r.e.kind)}::text[], ${col((r) => r.e.source)}::text[], ${text((r) => r.e.name)}::text[],
-      ${col((r) => r.e.hostname)}::text[], ${col((r) => r.e.pathname)}::text[], ${text((r) => r.e.query)}::text[],
-      ${text((r) => r.e.referrer)}::text[], ${col((r) => r.e.visitor)}::text[], ${col((r) => r.session.id)}::uuid[],
-      ${text((r) => r.e.browser)}::text[], ${text((r) => r.e.browser_version)}::text[], ${text((r) => r.e.os)}::text[],
-      ${text((r) => r.e.os_version)}::text[], ${text((r) => r.e.device)}::text[], ${text((r) => r.e.screen)}::text[],
-      ${text((r) => r.e.country)}::text[], ${text((r) => r.e.region)}::text[], ${text((r) => r.e.city)}::text[],
-      ${num((r) => r.e.asn)}::int[], ${text((r) => r.e.lang)}::text[],
-      ${text((r) => r.session.attrs.channel)}::text[], ${text((r) => r.session.attrs.referrer_source)}::text[],
-      ${text((r) => r.session.attrs.utm_medium)}::text[], ${text((r) => r.session.attrs.utm_campaign)}::text[],
-      ${text((r) => r.session.attrs.utm_term)}::text[], ${text((r) => r.session.attrs.utm_content)}::text[],
-      ${text((r) => (r.e.props ? JSON.stringify(r.e.props) : undefined))}::jsonb[], ${text((r) => r.e.identity)}::text[],
-      ${text((r) => r.e.sdk)}::text[], ${num((r) => r.e.vitals?.lcp)}::real[], ${num((r) => r.e.vitals?.cls)}::real[],
-      ${num((r) => r.e.vitals?.inp)}::real[], ${num((r) => r.e.vitals?.fcp)}::real[], ${num((r) => r.e.vitals?.ttfb)}::real[],
-      ${num((r) => r.e.revenue?.amount)}::numeric[], ${text((r) => r.e.revenue?.currency)}::text[],
-      ${col((r) => r.engagedMs)}::int[], ${col((r) => r.scroll)}::int[],
-      ${num((r) => r.e.status)}::int[], ${num((r) => r.e.duration_ms)}::int[],
-      ${text((r) => errors.get(r.e.id)?.fingerprint)}::text[],
-      ${text((r) => {
-        const frame = errors.get(r.e.id)?.frame;
-        return frame && JSON.stringify(frame);
-      })}::jsonb[])`;
+  const frame = (r: Row) => {
+    const f = errors.get(r.e.id)?.frame;
+    return f ? JSON.stringify(f) : null;
+  };
+  const insert = new CopyRows(
+    'events',
+    EVENT_COLUMNS,
+    copyText(list, (r) => [
+      r.e.id,
+      r.seq,
+      r.e.site,
+      new Date(r.e.ts).toISOString(),
+      r.e.kind,
+      r.e.source,
+      r.e.name,
+      r.e.hostname,
+      r.e.pathname,
+      r.e.query,
+      r.e.referrer,
+      r.e.visitor,
+      r.session.id,
+      r.e.browser,
+      r.e.browser_version,
+      r.e.os,
+      r.e.os_version,
+      r.e.device,
+      r.e.screen,
+      r.e.country,
+      r.e.region,
+      r.e.city,
+      r.e.asn,
+      r.e.lang,
+      r.session.attrs.channel,
+      r.session.attrs.referrer_source,
+      r.session.attrs.utm_medium,
+      r.session.attrs.utm_campaign,
+      r.session.attrs.utm_term,
+      r.session.attrs.utm_content,
+      r.e.props ? JSON.stringify(r.e.props) : null,
+      r.e.identity,
+      r.e.sdk,
+      r.e.vitals?.lcp,
+      r.e.vitals?.cls,
+      r.e.vitals?.inp,
+      r.e.vitals?.fcp,
+      r.e.vitals?.ttfb,
+      r.e.revenue?.amount,
+      r.e.revenue?.currency,
+      r.engagedMs,
+      r.scroll,
+      r.e.status,
+      r.e.duration_ms,
+      errors.get(r.e.id)?.fingerprint,
+      frame(r),
+    ]),
+  );
 
-  const out = [
+  const out: Statement[] = [
     insert,
     saveSessions(
       SESSION_TABLES.rawEvents,

@@ -1,7 +1,7 @@
 import { type Sql, sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { bucketIndex, VITALS } from './buckets.js';
-import { addedCounts, countBy, packedPages } from './page-buckets.js';
+import { BUCKETS, bucketIndex, VITALS, type Vital } from './buckets.js';
+import { addedCounts } from './page-buckets.js';
 
 const DAY_MS = 86_400_000;
 /** 1970-01-05, the first Monday of the epoch: ISO weeks start 4 days after it plus whole weeks. */
@@ -18,27 +18,149 @@ export const periodStart = (ts: number, span: (typeof SPANS)[number]) =>
 /** The `web_vitals` hits among a batch's hits: the only ones this projection counts. */
 export const vitalHits = (hits: readonly HitRecorded[]) => hits.filter((h) => h.kind === 'web_vitals');
 
+/** A group's counts by value, and their sum. */
+interface ValueCounts {
+  site: number;
+  vital: Vital;
+  bucket: number;
+  span: number;
+  start: number;
+  device: string | null;
+  values: Map<number, number>;
+  samples: number;
+}
+
+/** A page's samples of one vital, bucket and UTC day: times into the day and values. */
+interface PageSamples {
+  site: number;
+  pathname: string;
+  vital: Vital;
+  bucket: number;
+  day: number;
+  samples: [ms: number, value: number][];
+}
+
+/** Numbers as a Postgres array literal (cast in SQL): one parameter instead of one per element. */
+const arrayText = (values: readonly number[]) => `{${values.join(',')}}`;
+
 /**
  * Adds each `web_vitals` hit to its day's and its week's rows: the hit to `vital_hits` (by page and
- * device type), each vital it carries to its bucket in `vital_buckets` and its value in
- * `vital_values`, and per page to its bucket in `vital_page_buckets`; each vital once to
- * `vital_page_samples` (migrations 0028, 0033). Values go through `real`, as into `events`, so
- * both hold the same numbers. Like every rollup, run once per batch (the runner's claimed
- * sequence): a batch folded twice would count twice.
+ * device type), each vital it carries to its bucket in `vital_buckets` and to its value's count in
+ * its bucket's `vital_values` row, and per page to its bucket in `vital_page_buckets`; each vital
+ * once to `vital_page_samples` (migrations 0028, 0033, 0037). Values go through `real`, as into
+ * `events`, so both hold the same numbers. Everything is counted and packed here, keyed by maps
+ * per hit and period, so each statement upserts one row per key. Like every rollup, run once per
+ * batch (the runner's claimed sequence): a batch folded twice would count twice.
  */
 export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
-  const rows = vitalHits(hits).flatMap((h) =>
-    SPANS.map((span) => ({ h, span, start: periodStart(h.ts, span) })),
-  );
-  if (rows.length === 0) return [];
-  // Each sample's bucket and value as the `real` columns store it, counted here by key: the
-  // statements upsert one row per key instead of grouping and packing the samples in SQL.
-  const samples = rows.flatMap((r) =>
-    VITALS.flatMap((vital) => {
-      const v = r.h.vitals?.[vital];
-      return v === undefined ? [] : [{ ...r, vital, value: Math.fround(v), bucket: bucketIndex(vital, v) }];
-    }),
-  );
+  const vital = vitalHits(hits);
+  if (vital.length === 0) return [];
+  const hitRows = new Map<
+    string,
+    { site: number; span: number; start: number; pathname: string; device: string | null; hits: number }
+  >();
+  /** Per site, period and device: per vital and bucket (`vital · BUCKETS + bucket`), its values. */
+  const groups = new Map<string, Map<number, ValueCounts>>();
+  /** Per site, page and period: per vital, the bucket counts from the lowest bucket. */
+  const pages = new Map<
+    string,
+    Map<
+      Vital,
+      {
+        site: number;
+        pathname: string;
+        span: number;
+        start: number;
+        vital: Vital;
+        first: number;
+        counts: number[];
+      }
+    >
+  >();
+  /** Per site, page and UTC day: per vital and bucket, the samples. */
+  const daySamples = new Map<string, Map<number, PageSamples>>();
+  for (const h of vital) {
+    const device = h.device ?? null;
+    // Each vital's value as the `real` column stores it, and its bucket: the same for both periods.
+    const reported: { vital: Vital; index: number; value: number; bucket: number }[] = [];
+    VITALS.forEach((v, index) => {
+      const value = h.vitals?.[v];
+      if (value !== undefined)
+        reported.push({ vital: v, index, value: Math.fround(value), bucket: bucketIndex(v, value) });
+    });
+    for (const span of SPANS) {
+      const start = periodStart(h.ts, span);
+      const hitKey = `${h.site}\0${span}\0${start}\0${h.pathname}\0${device ?? '\u0001'}`;
+      const hitRow = hitRows.get(hitKey);
+      if (hitRow) hitRow.hits++;
+      else hitRows.set(hitKey, { site: h.site, span, start, pathname: h.pathname, device, hits: 1 });
+      if (reported.length === 0) continue;
+      const groupKey = `${h.site}\0${span}\0${start}\0${device ?? '\u0001'}`;
+      let group = groups.get(groupKey);
+      if (!group) groups.set(groupKey, (group = new Map()));
+      const pageKey = `${h.site}\0${span}\0${start}\0${h.pathname}`;
+      let page = pages.get(pageKey);
+      if (!page) pages.set(pageKey, (page = new Map()));
+      for (const r of reported) {
+        const k = r.index * BUCKETS + r.bucket;
+        let counts = group.get(k);
+        if (!counts) {
+          counts = {
+            site: h.site,
+            vital: r.vital,
+            bucket: r.bucket,
+            span,
+            start,
+            device,
+            values: new Map(),
+            samples: 0,
+          };
+          group.set(k, counts);
+        }
+        counts.values.set(r.value, (counts.values.get(r.value) ?? 0) + 1);
+        counts.samples++;
+        const packed = page.get(r.vital);
+        if (!packed)
+          page.set(r.vital, {
+            site: h.site,
+            pathname: h.pathname,
+            span,
+            start,
+            vital: r.vital,
+            first: r.bucket,
+            counts: [1],
+          });
+        else if (r.bucket < packed.first) {
+          packed.counts = [1, ...new Array<number>(packed.first - r.bucket - 1).fill(0), ...packed.counts];
+          packed.first = r.bucket;
+        } else {
+          const i = r.bucket - packed.first;
+          while (packed.counts.length <= i) packed.counts.push(0);
+          packed.counts[i]!++;
+        }
+      }
+      if (span !== 1) continue;
+      const dayKey = `${h.site}\0${start}\0${h.pathname}`;
+      let day = daySamples.get(dayKey);
+      if (!day) daySamples.set(dayKey, (day = new Map()));
+      for (const r of reported) {
+        const k = r.index * BUCKETS + r.bucket;
+        let samples = day.get(k);
+        if (!samples) {
+          samples = {
+            site: h.site,
+            pathname: h.pathname,
+            vital: r.vital,
+            bucket: r.bucket,
+            day: start,
+            samples: [],
+          };
+          day.set(k, samples);
+        }
+        samples.samples.push([h.ts - start, r.value]);
+      }
+    }
+  }
   // Days and weeks repeat across a batch's rows: each formatted once.
   const starts = new Map<number, string>();
   const iso = (ms: number) => {
@@ -46,62 +168,59 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
     if (text === undefined) starts.set(ms, (text = new Date(ms).toISOString()));
     return text;
   };
+  const hitList = [...hitRows.values()];
   const out: Sql[] = [
     sql`
     INSERT INTO vital_hits AS t (site_id, span, start, pathname, device, hits)
-    SELECT site_id, span, start, pathname, device, count(*)
-    FROM unnest(${rows.map((r) => r.h.site)}::bigint[], ${rows.map((r) => r.span)}::smallint[],
-      ${rows.map((r) => iso(r.start))}::timestamptz[], ${rows.map((r) => r.h.pathname)}::text[],
-      ${rows.map((r) => r.h.device ?? null)}::text[]) AS h(site_id, span, start, pathname, device)
-    GROUP BY 1, 2, 3, 4, 5
+    SELECT * FROM unnest(${hitList.map((r) => r.site)}::bigint[], ${hitList.map((r) => r.span)}::smallint[],
+      ${hitList.map((r) => iso(r.start))}::timestamptz[], ${hitList.map((r) => r.pathname)}::text[],
+      ${hitList.map((r) => r.device)}::text[], ${hitList.map((r) => r.hits)}::int[])
     ON CONFLICT (site_id, span, start, pathname, device) DO UPDATE SET hits = t.hits + excluded.hits`,
   ];
-  if (samples.length === 0) return out;
-  const values = countBy(samples, (s) => [
-    s.h.site,
-    s.vital,
-    s.bucket,
-    s.span,
-    s.start,
-    s.h.device ?? null,
-    s.value,
-  ]);
+  const counted = [...groups.values()].flatMap((g) => [...g.values()]);
+  if (counted.length === 0) return out;
+  // A row's values ascending, their counts in the same order: any batching writes the same arrays.
+  const sorted = counted.map((c) => [...c.values].sort((a, b) => a[0] - b[0]));
   out.push(sql`
-    INSERT INTO vital_values AS t (site_id, vital, bucket, span, start, device, value, samples)
-    SELECT * FROM unnest(${values.map((r) => r.s.h.site)}::bigint[], ${values.map((r) => r.s.vital)}::text[],
-      ${values.map((r) => r.s.bucket)}::int[], ${values.map((r) => r.s.span)}::smallint[],
-      ${values.map((r) => iso(r.s.start))}::timestamptz[], ${values.map((r) => r.s.h.device ?? null)}::text[],
-      ${values.map((r) => r.s.value)}::real[], ${values.map((r) => r.n)}::bigint[])
-    ON CONFLICT (site_id, vital, bucket, span, start, device, value) DO UPDATE SET samples = t.samples + excluded.samples`);
-  const buckets = countBy(samples, (s) => [s.h.site, s.span, s.start, s.vital, s.h.device ?? null, s.bucket]);
+    INSERT INTO vital_values AS t (site_id, vital, bucket, span, start, device, vals, counts)
+    SELECT site_id, vital, bucket, span, start, device, vals::real[], counts::int[]
+    FROM unnest(${counted.map((c) => c.site)}::bigint[], ${counted.map((c) => c.vital)}::text[],
+      ${counted.map((c) => c.bucket)}::int[], ${counted.map((c) => c.span)}::smallint[],
+      ${counted.map((c) => iso(c.start))}::timestamptz[], ${counted.map((c) => c.device)}::text[],
+      ${sorted.map((vc) => arrayText(vc.map(([v]) => v)))}::text[], ${sorted.map((vc) => arrayText(vc.map(([, n]) => n)))}::text[])
+      AS k(site_id, vital, bucket, span, start, device, vals, counts)
+    ON CONFLICT (site_id, vital, bucket, span, start, device) DO UPDATE SET (vals, counts) = (
+      SELECT array_agg(v ORDER BY v), array_agg(n ORDER BY v)
+      FROM (SELECT v, sum(n)::int AS n FROM unnest(t.vals || excluded.vals, t.counts || excluded.counts) AS u(v, n)
+        GROUP BY v) s)`);
   out.push(sql`
     INSERT INTO vital_buckets AS t (site_id, span, start, vital, device, bucket, samples)
-    SELECT * FROM unnest(${buckets.map((r) => r.s.h.site)}::bigint[], ${buckets.map((r) => r.s.span)}::smallint[],
-      ${buckets.map((r) => iso(r.s.start))}::timestamptz[], ${buckets.map((r) => r.s.vital)}::text[],
-      ${buckets.map((r) => r.s.h.device ?? null)}::text[], ${buckets.map((r) => r.s.bucket)}::int[],
-      ${buckets.map((r) => r.n)}::bigint[])
+    SELECT * FROM unnest(${counted.map((c) => c.site)}::bigint[], ${counted.map((c) => c.span)}::smallint[],
+      ${counted.map((c) => iso(c.start))}::timestamptz[], ${counted.map((c) => c.vital)}::text[],
+      ${counted.map((c) => c.device)}::text[], ${counted.map((c) => c.bucket)}::int[],
+      ${counted.map((c) => c.samples)}::bigint[])
     ON CONFLICT (site_id, span, start, vital, device, bucket) DO UPDATE SET samples = t.samples + excluded.samples`);
-  const pages = packedPages(samples);
+  const packed = [...pages.values()].flatMap((p) => [...p.values()]);
   out.push(sql`
     INSERT INTO vital_page_buckets AS t (site_id, pathname, span, start, vital, first, counts)
     SELECT site_id, pathname, span, start, vital, first, counts::int[]
-    FROM unnest(${pages.map((p) => p.s.h.site)}::bigint[], ${pages.map((p) => p.s.h.pathname)}::text[],
-      ${pages.map((p) => p.s.span)}::smallint[], ${pages.map((p) => iso(p.s.start))}::timestamptz[],
-      ${pages.map((p) => p.s.vital)}::text[], ${pages.map((p) => p.first)}::int[],
-      ${pages.map((p) => `{${p.counts.join(',')}}`)}::text[]) AS k(site_id, pathname, span, start, vital, first, counts)
+    FROM unnest(${packed.map((p) => p.site)}::bigint[], ${packed.map((p) => p.pathname)}::text[],
+      ${packed.map((p) => p.span)}::smallint[], ${packed.map((p) => iso(p.start))}::timestamptz[],
+      ${packed.map((p) => p.vital)}::text[], ${packed.map((p) => p.first)}::int[],
+      ${packed.map((p) => arrayText(p.counts))}::text[]) AS k(site_id, pathname, span, start, vital, first, counts)
     ON CONFLICT (site_id, pathname, span, start, vital) DO UPDATE SET (first, counts) = (${addedCounts})`);
   // Each sample once: its day's row (not its week's), its time as milliseconds into the day; a
-  // row's samples in time order, so any batching of the same hits writes the same row.
-  const once = samples.filter((s) => s.span === 1);
+  // row's samples in time order (then value), so any batching of the same hits writes the same row.
+  const once = [...daySamples.values()].flatMap((d) => [...d.values()]);
+  for (const s of once) s.samples.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   out.push(sql`
     INSERT INTO vital_page_samples AS t (site_id, pathname, vital, bucket, day, ms, vals)
-    SELECT site_id, pathname, vital, bucket, day, array_agg(ms ORDER BY ms, value), array_agg(value ORDER BY ms, value)
-    FROM unnest(${once.map((s) => s.h.site)}::bigint[], ${once.map((s) => s.h.pathname)}::text[],
+    SELECT site_id, pathname, vital, bucket, day, ms::int[], vals::real[]
+    FROM unnest(${once.map((s) => s.site)}::bigint[], ${once.map((s) => s.pathname)}::text[],
       ${once.map((s) => s.vital)}::text[], ${once.map((s) => s.bucket)}::int[],
-      ${once.map((s) => iso(s.start))}::timestamptz[], ${once.map((s) => s.h.ts - s.start)}::int[],
-      ${once.map((s) => s.value)}::real[])
-      AS s(site_id, pathname, vital, bucket, day, ms, value)
-    GROUP BY 1, 2, 3, 4, 5
+      ${once.map((s) => iso(s.day))}::timestamptz[], ${once.map((s) => arrayText(s.samples.map(([ms]) => ms)))}::text[],
+      ${once.map((s) => arrayText(s.samples.map(([, v]) => v)))}::text[])
+      AS s(site_id, pathname, vital, bucket, day, ms, vals)
     ON CONFLICT (site_id, pathname, vital, bucket, day) DO UPDATE SET (ms, vals) = (
       SELECT array_agg(m ORDER BY m, v), array_agg(v ORDER BY m, v)
       FROM unnest(t.ms || excluded.ms, t.vals || excluded.vals) AS u(m, v))`);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Projection, Sequenced } from '../../projections/projection.js';
 import { decodeBatch, type StreamEvent } from '../../streams/events.js';
 import { ORIGINS, type StreamOrigin } from '../../streams/subjects.js';
+import { runStatement } from '../db/copy.js';
 import type { Db } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
 import { advanceCheckpoint, claimCheckpoint, WHOLE_STREAM } from './checkpoint.js';
@@ -93,7 +94,7 @@ export async function foldEvents(
   events: readonly Sequenced[],
 ): Promise<void> {
   const state = await projection.load(tx, events);
-  for (const statement of projection.fold(events, state)) await tx.query(statement);
+  for (const statement of projection.fold(events, state)) await runStatement(tx, statement);
 }
 
 export function foldBatch(

@@ -209,7 +209,8 @@ export async function histogramPercentiles(
       FROM unnest(${wanted.map((t) => t.vital)}::text[], ${wanted.map((t) => t.bucket)}::int[]) AS t(vital, bucket)
       CROSS JOIN LATERAL (${perPeriod(
         periods,
-        (p) => sql`SELECT device, value, samples FROM vital_values
+        (p) => sql`SELECT device, u.value, u.samples
+          FROM vital_values CROSS JOIN LATERAL unnest(vals, counts) AS u(value, samples)
           WHERE site_id = ${site} AND vital = t.vital AND bucket = t.bucket AND ${p}`,
       )}) v`,
   ];
