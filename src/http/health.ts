@@ -3,7 +3,8 @@ import { pipelineStatus } from '../projector/status.js';
 import type { AppDeps } from './deps.js';
 
 export const healthRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const status = () => pipelineStatus(deps.db, deps.nats.jsm, deps.config.STREAM_PREFIX, deps.config.PROJECTION_PARTITIONS);
+  const status = () =>
+    pipelineStatus(deps.db, deps.nats.jsm, deps.config.STREAM_PREFIX, deps.config.PROJECTION_PARTITIONS);
 
   app.get('/healthz', async (_req, reply) => {
     const s = await status();

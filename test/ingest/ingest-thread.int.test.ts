@@ -22,7 +22,12 @@ const hit = (body: unknown): HitRequest => ({
 /** The gate's answer to one hit. */
 const ask = (gate: ThreadGate, r: HitRequest) => new Promise<HitAnswer>((resolve) => gate.submit(r, resolve));
 
-const data = { databaseUrl: 'postgres://unused', natsUrl: 'nats://unused', layout: { prefix: '', partitions: 16 }, cityDbPaths: [] };
+const data = {
+  databaseUrl: 'postgres://unused',
+  natsUrl: 'nats://unused',
+  layout: { prefix: '', partitions: 16 },
+  cityDbPaths: [],
+};
 
 describe('the ingest thread gate', () => {
   it('answers what the thread answers and counts what it counted', async () => {

@@ -100,7 +100,13 @@ describe('re-classifying history after a catalog change', () => {
     const projections = createProjections(loadCatalog(catalog!.dir));
     for (const p of projections.filter((p) => p.name.startsWith('agent_') || p.name === 'citation_gap'))
       await rebuildProjection(
-        { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, partitions: t.deps.config.PROJECTION_PARTITIONS, log: t.deps.log },
+        {
+          db: t.database.pool,
+          nats: t.deps.nats,
+          prefix: t.deps.config.STREAM_PREFIX,
+          partitions: t.deps.config.PROJECTION_PARTITIONS,
+          log: t.deps.log,
+        },
         p,
       );
     expect(await fetches()).toEqual([

@@ -39,7 +39,13 @@ describe('citation_gap rebuild', () => {
       [new Date(T0 + MIN)],
     );
     await rebuildProjection(
-      { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, partitions: t.deps.config.PROJECTION_PARTITIONS, log: t.deps.log },
+      {
+        db: t.database.pool,
+        nats: t.deps.nats,
+        prefix: t.deps.config.STREAM_PREFIX,
+        partitions: t.deps.config.PROJECTION_PARTITIONS,
+        log: t.deps.log,
+      },
       citationGapProjection(loadCatalog()),
     );
     const { rows } = await t.database.pool.query(

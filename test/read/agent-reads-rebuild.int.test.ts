@@ -143,7 +143,13 @@ describe('agent reads after a catalog change and a rebuild', () => {
     const rebuilt = ['agent_fetches', 'agent_coverage', 'agent_rollup_minute', 'citation_gap'];
     for (const p of projections.filter((p) => rebuilt.includes(p.name)))
       await rebuildProjection(
-        { db: t.database.pool, nats: t.deps.nats, prefix: t.deps.config.STREAM_PREFIX, partitions: t.deps.config.PROJECTION_PARTITIONS, log: t.deps.log },
+        {
+          db: t.database.pool,
+          nats: t.deps.nats,
+          prefix: t.deps.config.STREAM_PREFIX,
+          partitions: t.deps.config.PROJECTION_PARTITIONS,
+          log: t.deps.log,
+        },
         p,
       );
 
