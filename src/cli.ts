@@ -72,7 +72,7 @@ async function open(config: Config) {
   const db = createPool(backends.databaseUrl, 10);
   await migrate(db);
   const nats = await connectNats(backends.natsUrl, 'twofold-cli');
-  await ensureStreams(nats.jsm, config.STREAM_PREFIX);
+  await ensureStreams(nats.jsm, config.STREAM_PREFIX, config.STREAM_REPLICAS);
   return {
     log,
     db,
