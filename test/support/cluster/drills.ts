@@ -20,6 +20,8 @@ export interface DrillResult {
   duplicated: string[];
   /** From the fault to the last answer other than 204 (0: none came). */
   recoverMs: number;
+  /** From the last hit sent to the projectors having folded the whole stream. */
+  foldedMs: number;
   failures: Tally['failures'];
   /** What the drill checked besides the counts, in words, for the table's notes. */
   notes: string[];
@@ -58,7 +60,9 @@ export async function runDrill(c: DrillCluster, drill: Drill): Promise<DrillResu
   } finally {
     tally = await lanes.stop();
   }
+  const stoppedAt = Date.now();
   await c.foldedAll();
+  const foldedMs = Date.now() - stoppedAt;
   const stored = await c.stored(pathPrefix);
   const lost = tally.acknowledged.filter((p) => !stored.has(p));
   const duplicated = [...stored].filter(([, n]) => n > 1).map(([p]) => p);
@@ -72,6 +76,7 @@ export async function runDrill(c: DrillCluster, drill: Drill): Promise<DrillResu
     lost,
     duplicated,
     recoverMs: lastFailure - faultAt,
+    foldedMs,
     failures: tally.failures,
     notes,
   };
@@ -134,19 +139,57 @@ export const natsClusterRestarted: Drill = {
   },
 };
 
+/** A read of the site's overview as its owner: the status and the error code, if any. */
+async function readOverview(c: DrillCluster): Promise<{ status: number; code?: string }> {
+  const url = c.apiUrls()[0]!;
+  const res = await fetch(`${url}/api/stats/overview?site=${c.siteId}&range=30d`, {
+    headers: { cookie: c.cookie },
+  });
+  const body = (await res.json()) as { error?: { code?: string } };
+  return { status: res.status, code: body.error?.code };
+}
+
+export const postgresStopped: Drill = {
+  id: 'drill4',
+  fault: 'stop the Postgres primary (pg_ctl stop -m fast) for 30 s',
+  async inject(c, notes) {
+    const down = Date.now();
+    await c.postgres.primary.stop();
+    const reads: string[] = [];
+    while (Date.now() - down < 30_000) {
+      const r = await readOverview(c);
+      reads.push(`${r.status} ${r.code ?? ''}`.trim());
+      await sleep(5_000);
+    }
+    await c.postgres.primary.start();
+    const distinct = [...new Set(reads)];
+    notes.push(`reads while it was down: ${reads.length} × ${distinct.join(', ')}`);
+    const after = await waitFor('a read answered again', async () => {
+      const r = await readOverview(c);
+      return r.status === 200 ? r : undefined;
+    });
+    notes.push(`read after it returned: ${after.status}`);
+  },
+};
+
 /**
  * Every drill `npm run drill` runs, in its order (each leaves the cluster whole for the next). Drill 2
  * (kill -9 the projector holding a partition) joins them once projectors are partitioned.
  */
-export const ALL_DRILLS: readonly Drill[] = [apiKilled, natsNodeKilled, natsClusterRestarted];
+export const ALL_DRILLS: readonly Drill[] = [
+  apiKilled,
+  natsNodeKilled,
+  natsClusterRestarted,
+  postgresStopped,
+];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The drills' table in Markdown, as docs/operations.md records a run. */
 export function drillTable(results: readonly DrillResult[]): string {
   const lines = [
-    '| drill | fault | hits sent | acknowledged (204) | stored | lost | stored twice | time to recover | answers other than 204 |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    '| drill | fault | hits sent | acknowledged (204) | stored | lost | stored twice | ingest recovered after | folded all after the last hit | answers other than 204 | checked |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
   ];
   for (const r of results) {
     const failures =
@@ -154,7 +197,7 @@ export function drillTable(results: readonly DrillResult[]): string {
         .map(([status, n]) => `${n} × ${status}`)
         .join(', ') || 'none';
     lines.push(
-      `| ${r.drill} | ${r.fault} | ${r.sent} | ${r.acknowledged} | ${r.stored} | ${r.lost.length} | ${r.duplicated.length} | ${seconds(r.recoverMs)} | ${failures} |`,
+      `| ${r.drill} | ${r.fault} | ${r.sent} | ${r.acknowledged} | ${r.stored} | ${r.lost.length} | ${r.duplicated.length} | ${seconds(r.recoverMs)} | ${seconds(r.foldedMs)} | ${failures} | ${r.notes.join('; ')} |`,
     );
   }
   return lines.join('\n');
