@@ -18,6 +18,8 @@ export interface DrillResult {
   lost: string[];
   /** Hits stored more than once. */
   duplicated: string[];
+  /** Hits an attempt of which got no answer (Tally.unanswered): the only ones a retry may double. */
+  unanswered: string[];
   /** From the fault to the last answer other than 204 (0: none came). */
   recoverMs: number;
   /** From the last hit sent to the projectors having folded the whole stream. */
@@ -66,6 +68,10 @@ export async function runDrill(c: DrillCluster, drill: Drill): Promise<DrillResu
   const stored = await c.stored(pathPrefix);
   const lost = tally.acknowledged.filter((p) => !stored.has(p));
   const duplicated = [...stored].filter(([, n]) => n > 1).map(([p]) => p);
+  if (duplicated.length > 0)
+    notes.push(
+      `${duplicated.length} stored twice, ${duplicated.filter((p) => tally.unanswered.includes(p)).length} of them retried after an attempt its process died holding`,
+    );
   const lastFailure = Math.max(faultAt, ...tally.failedAt);
   return {
     drill: drill.id,
@@ -75,6 +81,7 @@ export async function runDrill(c: DrillCluster, drill: Drill): Promise<DrillResu
     stored: stored.size,
     lost,
     duplicated,
+    unanswered: tally.unanswered,
     recoverMs: lastFailure - faultAt,
     foldedMs,
     failures: tally.failures,
@@ -138,6 +145,20 @@ export const natsClusterRestarted: Drill = {
     notes.push('the cluster came back with its stream');
   },
 };
+
+/**
+ * What every drill must show: no hit answered 204 lost, and none stored twice unless an attempt of
+ * it went unanswered (a client cannot tell a hit its process stored before dying from one it did
+ * not, and its retry is a second hit). Empty when it holds, else what failed.
+ */
+export function drillFailures(r: DrillResult): string[] {
+  const out: string[] = [];
+  if (r.lost.length > 0)
+    out.push(`${r.lost.length} acknowledged hits lost: ${r.lost.slice(0, 5).join(', ')}`);
+  const doubled = r.duplicated.filter((p) => !r.unanswered.includes(p));
+  if (doubled.length > 0) out.push(`${doubled.length} hits stored twice: ${doubled.slice(0, 5).join(', ')}`);
+  return out;
+}
 
 /** A read of the site's overview as its owner: the status and the error code, if any. */
 async function readOverview(c: DrillCluster): Promise<{ status: number; code?: string }> {

@@ -13,6 +13,11 @@ export interface Tally {
   failures: Record<string, number>;
   /** When (ms since the epoch) each failed answer came. */
   failedAt: number[];
+  /**
+   * The pathnames of hits an attempt of which got no answer (its process was killed holding it):
+   * such a hit may have been stored before the process died, and then again by the retry.
+   */
+  unanswered: string[];
 }
 
 export interface HitLanes {
@@ -39,7 +44,7 @@ export interface HitLanesOptions {
  * again, to the next process, until it is. Every hit has a pathname of its own.
  */
 export function startHitLanes(opts: HitLanesOptions): HitLanes {
-  const tally: Tally = { sent: 0, attempts: 0, acknowledged: [], failures: {}, failedAt: [] };
+  const tally: Tally = { sent: 0, attempts: 0, acknowledged: [], failures: {}, failedAt: [], unanswered: [] };
   let stopped = false;
   let next = 0;
   let turn = 0;
@@ -71,6 +76,7 @@ export function startHitLanes(opts: HitLanesOptions): HitLanes {
       status = String(res.status);
     } catch {
       status = 'network';
+      tally.unanswered.push(`${opts.pathPrefix}${n}`);
     }
     tally.failures[status] = (tally.failures[status] ?? 0) + 1;
     tally.failedAt.push(Date.now());

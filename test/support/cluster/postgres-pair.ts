@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,16 +9,27 @@ import { waitFor } from './wait.js';
 
 const run = promisify(execFile);
 
-/** Debian's PostgreSQL 15 binaries (the `postgresql` package; scripts/system-packages.sh installs it). */
-export const PG_BIN = '/usr/lib/postgresql/15/bin';
+/**
+ * Debian's PostgreSQL server binaries, of the newest version installed (the `postgresql` package
+ * brings the release's default; scripts/system-packages.sh installs it).
+ */
+function pgBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = (existsSync(root) ? readdirSync(root) : [])
+    .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  if (versions.length === 0)
+    throw new Error(`no PostgreSQL server binaries in ${root}: install the postgresql package`);
+  return join(root, versions[0]!, 'bin');
+}
 
 /** Postgres refuses to run as root: as root its commands run as the `postgres` OS user. */
 const asRoot = process.getuid?.() === 0;
 
 async function pg(tool: string, args: string[]): Promise<string> {
   const [cmd, argv] = asRoot
-    ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args]]
-    : [join(PG_BIN, tool), args];
+    ? ['runuser', ['-u', 'postgres', '--', join(pgBin(), tool), ...args]]
+    : [join(pgBin(), tool), args];
   try {
     const { stdout } = await run(cmd, argv, { timeout: 120_000 });
     return stdout;
