@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/db/pool.js';
+import { connectNats } from '../../src/nats/connect.js';
+import { ensureStreams } from '../../src/nats/ensure-streams.js';
+import { hitsStreamName } from '../../streams/hits.js';
 import { type DrillCluster, startDrillCluster } from '../support/cluster/drill-cluster.js';
 import { apiKilled, drillFailures, natsNodeKilled, runDrill } from '../support/cluster/drills.js';
 import { startHitLanes } from '../support/cluster/hit-lanes.js';
@@ -95,4 +98,26 @@ describe('READ_DATABASE_URL', () => {
       await replica.end();
     }
   }, 120_000);
+});
+
+describe('STREAM_REPLICAS', () => {
+  it('raises the replicas of a stream made with fewer, and the cluster copies its messages', async () => {
+    const nats = await connectNats(c.nats.url, 'twofold-test-replicas');
+    const prefix = 'replicas_';
+    try {
+      await ensureStreams(nats.jsm, prefix, 1);
+      await nats.js.publish(`${prefix}hits.x`, 'one');
+      expect((await nats.jsm.streams.info(hitsStreamName(prefix))).config.num_replicas).toBe(1);
+      await ensureStreams(nats.jsm, prefix, 3);
+      const info = await waitFor('three current replicas', async () => {
+        const i = await nats.jsm.streams.info(hitsStreamName(prefix));
+        const others = i.cluster?.replicas ?? [];
+        return others.length === 2 && others.every((r) => r.current) ? i : undefined;
+      });
+      expect([info.config.num_replicas, info.state.messages]).toEqual([3, 1]);
+    } finally {
+      await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
+      await nats.nc.close();
+    }
+  }, 60_000);
 });
