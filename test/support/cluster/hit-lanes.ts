@@ -14,10 +14,11 @@ export interface Tally {
   /** When (ms since the epoch) each failed answer came. */
   failedAt: number[];
   /**
-   * The pathnames of hits an attempt of which got no answer (its process was killed holding it):
-   * such a hit may have been stored before the process died, and then again by the retry.
+   * The pathnames of hits an attempt of which failed without saying the hit was not stored: no
+   * answer (its process was killed holding it), or a 503 (the stream may have stored a message
+   * whose acknowledgement was lost with its servers). The retry of such a hit may be a second copy.
    */
-  unanswered: string[];
+  doubtful: string[];
 }
 
 export interface HitLanes {
@@ -44,7 +45,7 @@ export interface HitLanesOptions {
  * again, to the next process, until it is. Every hit has a pathname of its own.
  */
 export function startHitLanes(opts: HitLanesOptions): HitLanes {
-  const tally: Tally = { sent: 0, attempts: 0, acknowledged: [], failures: {}, failedAt: [], unanswered: [] };
+  const tally: Tally = { sent: 0, attempts: 0, acknowledged: [], failures: {}, failedAt: [], doubtful: [] };
   let stopped = false;
   let next = 0;
   let turn = 0;
@@ -74,9 +75,10 @@ export function startHitLanes(opts: HitLanesOptions): HitLanes {
       await res.arrayBuffer();
       if (res.status === 204) return true;
       status = String(res.status);
+      if (res.status === 503) tally.doubtful.push(`${opts.pathPrefix}${n}`);
     } catch {
       status = 'network';
-      tally.unanswered.push(`${opts.pathPrefix}${n}`);
+      tally.doubtful.push(`${opts.pathPrefix}${n}`);
     }
     tally.failures[status] = (tally.failures[status] ?? 0) + 1;
     tally.failedAt.push(Date.now());
