@@ -24,7 +24,7 @@ try {
     console.error(`${d.id}: ${d.fault}`);
     const r = await runDrill(cluster, d);
     console.error(
-      `${d.id}: ${JSON.stringify({ ...r, lost: r.lost.length, duplicated: r.duplicated.length })}`,
+      `${d.id}: ${JSON.stringify({ ...r, lost: r.lost.length, duplicated: r.duplicated.length, doubtful: new Set(r.doubtful).size })}`,
     );
     results.push(r);
   }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,10 +26,14 @@ function pgBin(): string {
 /** Postgres refuses to run as root: as root its commands run as the `postgres` OS user. */
 const asRoot = process.getuid?.() === 0;
 
-async function pg(tool: string, args: string[]): Promise<string> {
-  const [cmd, argv] = asRoot
+function command(tool: string, args: string[]): [string, string[]] {
+  return asRoot
     ? ['runuser', ['-u', 'postgres', '--', join(pgBin(), tool), ...args]]
     : [join(pgBin(), tool), args];
+}
+
+async function pg(tool: string, args: string[]): Promise<string> {
+  const [cmd, argv] = command(tool, args);
   try {
     const { stdout } = await run(cmd, argv, { timeout: 120_000 });
     return stdout;
@@ -60,14 +64,21 @@ export interface PostgresPair {
 
 function server(dataDir: string, port: number, socketDir: string): PostgresServer {
   const opts = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1`;
+  // pg_ctl leaves the server running on its own: a test run that ends without stop() must not.
+  const orphan = () => {
+    const [cmd, argv] = command('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+    spawnSync(cmd, argv, { stdio: 'ignore' });
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dataDir,
     async start() {
       await pg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', join(dataDir, 'server.log'), '-w', 'start']);
+      process.once('exit', orphan);
     },
     async stop() {
+      process.off('exit', orphan);
       await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => {});
     },
   };
