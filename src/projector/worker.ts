@@ -30,9 +30,6 @@ export interface WorkerDeps {
   metrics: Metrics;
 }
 
-/** How long a pull for messages waits on the server (the client's default is 30 s). */
-const PULL_EXPIRES_MS = 5_000;
-
 /**
  * Folds a group of projections from one durable consumer while it holds the group's leadership.
  * Each batch is pulled and decoded once; then every projection folds it in a transaction of its
@@ -104,11 +101,7 @@ export class ProjectorWorker {
         );
         const consumer = await nats.js.consumers.get(hitsStreamName(prefix), durable);
         this.buffer = [];
-        // Pulls expire after 5 s, not the client's 30: a pull lost with the servers (a NATS cluster
-        // restarted) is asked again after a back-off as long as that, so folding resumes within
-        // seconds of their return (drill 5, docs/operations.md#fault-drills). An idle pull costs a
-        // request every 5 s.
-        this.messages = await consumer.consume({ max_bytes: PULL_BYTES, expires: PULL_EXPIRES_MS });
+        this.messages = await consumer.consume({ max_bytes: PULL_BYTES });
         // Folded in stream order with none missing, or restarted right after the checkpoint.
         const order: DeliveryState = { delivered: 0, highest: start };
         const known = (seq: number) => seq <= this.floor() || this.buffer.some((b) => b.seq === seq);
