@@ -2,8 +2,10 @@
 # The system packages twofold needs beyond npm, checked before `npm start`, `npm test` and the
 # benchmarks that start NATS:
 #   serve  nats-server (the embedded NATS), unless NATS_URL names a server
-#   test   nats-server (the embedded-server tests start one whatever NATS_URL says) and Chromium
-#          at /usr/bin/chromium (the browser tests)
+#   test   nats-server (the embedded-server tests start one whatever NATS_URL says), Chromium
+#          at /usr/bin/chromium (the browser tests) and PostgreSQL's server binaries (the fault
+#          drills start a primary and a replica of their own)
+#   drill  nats-server and PostgreSQL's server binaries (`npm run drill`)
 # What is missing is installed with apt-get when this runs as root where apt-get exists; otherwise
 # it stops with one line that says what to install. With everything present it only looks at a
 # few files.
@@ -18,14 +20,17 @@ has() {
   case $1 in
     nats-server) PATH="$PATH:$root/usr/sbin:$root/usr/local/sbin" command -v nats-server >/dev/null 2>&1 ;;
     chromium) [ -x "$root/usr/bin/chromium" ] ;;
+    # Debian's postgresql package installs the default version's binaries under a versioned folder.
+    postgresql) for pg_ctl in "$root"/usr/lib/postgresql/*/bin/pg_ctl; do [ -x "$pg_ctl" ] && return 0; done; return 1 ;;
   esac
 }
 
 case "${1:-}" in
   serve) if [ -n "${NATS_URL:-}" ]; then wanted=; else wanted=nats-server; fi ;;
-  test) wanted="nats-server chromium" ;;
+  test) wanted="nats-server chromium postgresql" ;;
+  drill) wanted="nats-server postgresql" ;;
   *)
-    echo "usage: scripts/system-packages.sh serve|test" >&2
+    echo "usage: scripts/system-packages.sh serve|test|drill" >&2
     exit 2
     ;;
 esac
@@ -48,6 +53,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
     case $package in
       nats-server) what="$what, nats-server on PATH (https://github.com/nats-io/nats-server/releases)" ;;
       chromium) what="$what, Chromium at /usr/bin/chromium" ;;
+      postgresql) what="$what, PostgreSQL's server binaries in /usr/lib/postgresql/<version>/bin (Debian's postgresql package)" ;;
     esac
   done
   them=them

@@ -58,6 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // The hit routes' plugin waits for its ingest thread to load its lookups: a few seconds at
+    // rest, beyond Fastify's default 10 s when a process restarts on a machine busy serving hits
+    // (the API-process drill, docs/operations.md#fault-drills). A thread that cannot start fails
+    // the start on its own (src/ingest/thread/gate.ts).
+    pluginTimeout: 120_000,
   });
 
   // The hit endpoints come first and alone: no hook of any kind runs on them. Each hook costs a

@@ -74,7 +74,7 @@ async function open(config: Config) {
   await migrate(db);
   const partitions = await fixPartitionCount(db, config.PROJECTION_PARTITIONS);
   const nats = await connectNats(backends.natsUrl, 'twofold-cli');
-  await ensureStreams(nats.jsm, config.STREAM_PREFIX);
+  await ensureStreams(nats.jsm, config.STREAM_PREFIX, config.STREAM_REPLICAS);
   return {
     log,
     db,

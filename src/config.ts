@@ -41,7 +41,17 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('a host name or address to listen on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('an integer port 0-65535'),
   DATABASE_URL: postgresUrl.optional().describe('a postgres:// or postgresql:// URL'),
+  /**
+   * A streaming replica of DATABASE_URL for the read pool (stats, agents, exports, tool reads);
+   * unset → reads use DATABASE_URL. Projectors, ingest and management always write to DATABASE_URL.
+   */
+  READ_DATABASE_URL: postgresUrl.optional().describe('a postgres:// or postgresql:// URL'),
   NATS_URL: natsUrls.optional().describe('one or more nats:// URLs, comma separated'),
+  /**
+   * Copies of the stream JetStream keeps (3 on a cluster of three servers: an acknowledged hit is
+   * on a quorum). Every start creates the stream with it or brings an existing stream to it.
+   */
+  STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1).describe('an integer 1-5'),
   DATA_DIR: z.string().min(1).default('./.data').describe('a directory path'),
   TWOFOLD_ROLE: z
     .enum(ROLES)

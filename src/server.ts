@@ -60,7 +60,7 @@ export async function startTwofold(
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   const partitions = await fixPartitionCount(db, config.PROJECTION_PARTITIONS);
   const nats = await connectNats(backends.natsUrl, `twofold-${config.TWOFOLD_ROLE}`);
-  await ensureStreams(nats.jsm, config.STREAM_PREFIX);
+  await ensureStreams(nats.jsm, config.STREAM_PREFIX, config.STREAM_REPLICAS);
   const metrics = createMetrics();
 
   const workers: Projector[] = [];
@@ -92,7 +92,7 @@ export async function startTwofold(
     const geo = await openGeoOnce(cityDbPaths(config.GEOIP_CITY_DB));
     // The servers actually in use (embedded ones when the URLs were unset), for the ingest thread.
     const serving = { ...config, DATABASE_URL: backends.databaseUrl, NATS_URL: backends.natsUrl };
-    readDb = createReadPool(backends.databaseUrl, config);
+    readDb = createReadPool(config.READ_DATABASE_URL ?? backends.databaseUrl, config);
     app = await buildApp({
       config: serving,
       db,
@@ -113,6 +113,8 @@ export async function startTwofold(
   }, HOUR_MS);
   maintenance.unref();
   void pruneSalts(db).catch(() => {});
+
+  log.info({ role: config.TWOFOLD_ROLE, http: serve.http, projectors: serve.projectors }, 'twofold started');
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

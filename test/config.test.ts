@@ -72,3 +72,26 @@ describe('the reads’ thresholds', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(accepts);
   });
 });
+
+describe('the cluster settings', () => {
+  it('default to one stream replica and reads on DATABASE_URL', () => {
+    const c = loadConfig({});
+    expect(c.STREAM_REPLICAS).toBe(1);
+    expect(c.READ_DATABASE_URL).toBeUndefined();
+    expect(
+      loadConfig({ STREAM_REPLICAS: '3', READ_DATABASE_URL: 'postgres://replica:5432/twofold' }),
+    ).toMatchObject({ STREAM_REPLICAS: 3, READ_DATABASE_URL: 'postgres://replica:5432/twofold' });
+  });
+
+  it.each([
+    ['STREAM_REPLICAS', '0', 'STREAM_REPLICAS="0" is invalid: expected an integer 1-5'],
+    ['STREAM_REPLICAS', '7', 'STREAM_REPLICAS="7" is invalid: expected an integer 1-5'],
+    [
+      'READ_DATABASE_URL',
+      'replica:5432',
+      'READ_DATABASE_URL="replica:5432" is invalid: expected a postgres://',
+    ],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});

@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { POOL_WAIT_EXCEEDED } from '../db/pool.js';
+import { isDatabaseUnreachable } from '../db/unreachable.js';
 import { AppError, fromZod } from './app-error.js';
 
 export const READ_TOO_LONG =
@@ -26,7 +27,7 @@ export function toAppError(err: Error): AppError {
   // query_canceled: only the read pool sets a statement timeout (READ_TIMEOUT_MS), and a wait.
   if (pgCode === '57014') return new AppError('database_error', READ_TOO_LONG);
   if (err.message === POOL_WAIT_EXCEEDED) return new AppError('database_error', READS_QUEUED);
-  if (typeof pgCode === 'string' && /^(08|57P)/.test(pgCode))
+  if ((typeof pgCode === 'string' && /^57P/.test(pgCode)) || isDatabaseUnreachable(err))
     return new AppError('database_error', 'database unavailable');
   return new AppError('internal_error', 'internal error');
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/sql.js';
+import { isDatabaseUnreachable } from '../db/unreachable.js';
 import { getSite, maxSiteId, type Site } from '../sites/sites.js';
 
 export interface SiteCacheOptions {
@@ -7,6 +8,12 @@ export interface SiteCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
 }
+
+/**
+ * While Postgres cannot be reached, a site whose answer has expired is served from that answer and
+ * asked for again after this long (docs/operations.md#when-postgres-is-away).
+ */
+const UNREACHABLE_RETRY_MS = 1_000;
 
 /** How many times a second the largest site id may be read again, for ids above the one known. */
 const CEILING_READS_PER_SECOND = 20;
@@ -36,7 +43,8 @@ export class SiteCache {
     private readonly db: Db,
     { ttlMs = 10_000, maxEntries = 10_000 }: SiteCacheOptions = {},
   ) {
-    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs });
+    // An expired answer stays (until least recently used out) for load() to fall back on.
+    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs, noDeleteOnStaleGet: true });
   }
 
   get(id: number): Promise<Site | null> {
@@ -62,10 +70,17 @@ export class SiteCache {
   }
 
   private async load(id: number): Promise<Site | null> {
-    if (id > this.ceiling && id > (await this.readCeiling())) return null;
-    const site = await getSite(this.db, id);
-    this.entries.set(id, { site });
-    return site;
+    try {
+      if (id > this.ceiling && id > (await this.readCeiling())) return null;
+      const site = await getSite(this.db, id);
+      this.entries.set(id, { site });
+      return site;
+    } catch (err) {
+      const stale = isDatabaseUnreachable(err) ? this.entries.get(id, { allowStale: true }) : undefined;
+      if (stale === undefined) throw err;
+      this.entries.set(id, stale, { ttl: UNREACHABLE_RETRY_MS });
+      return stale.site;
+    }
   }
 
   /** The largest site id: read again if the budget allows (one read at a time), else the last one. */

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Db } from '../db/sql.js';
+import { isDatabaseUnreachable } from '../db/unreachable.js';
 
 /** One counter to count a call against: the bucket (`ingest:<site>`) and the address's digest. */
 export interface Counted {
@@ -55,6 +56,11 @@ export class BatchedWindowLimiter {
   private nextPrune = 0;
   /** Calls counted here per counter in `localWindow`: up to the allowance, one more once sent. */
   private local = new Map<string, number>();
+  /**
+   * Calls per counter in `localWindow` that this instance answered alone because Postgres could
+   * not be reached (docs/operations.md#when-postgres-is-away).
+   */
+  private alone = new Map<string, number>();
   private localWindow = -1;
   private readonly limit: number;
   private readonly windowSeconds: number;
@@ -123,6 +129,7 @@ export class BatchedWindowLimiter {
     const window = Math.floor(Date.now() / 1000 / this.windowSeconds) * this.windowSeconds;
     if (window !== this.localWindow) {
       this.local.clear();
+      this.alone.clear();
       this.localWindow = window;
     }
     return window;
@@ -157,12 +164,37 @@ export class BatchedWindowLimiter {
       this.inFlight++;
       this.flush(batch)
         .catch((err: Error) => {
-          for (const p of batch) p.reject(err);
+          if (isDatabaseUnreachable(err)) this.answerAlone(batch);
+          else for (const p of batch) p.reject(err);
         })
         .finally(() => {
           this.inFlight--;
           if (this.queue.length > 0) this.pump();
         });
+    }
+  }
+
+  /**
+   * With Postgres out of reach, hits are still answered: each call is counted here alone, after the
+   * allowance this instance let through without asking, against the whole limit. N instances can
+   * then let up to N × limit through in a window; past MAX_LOCAL_COUNTERS counters, a counter not
+   * yet seen is let through uncounted.
+   */
+  private answerAlone(batch: Pending[]): void {
+    for (const p of batch) {
+      if (p.window !== this.localWindow) {
+        p.resolve(p.keys.map(() => true));
+        continue;
+      }
+      p.resolve(
+        p.keys.map((key) => {
+          const before = this.alone.get(key);
+          if (before === undefined && this.alone.size >= MAX_LOCAL_COUNTERS) return true;
+          const n = (before ?? this.allowance) + 1;
+          this.alone.set(key, n);
+          return n <= this.limit;
+        }),
+      );
     }
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/db/pool.js';
+import { freePort } from '../../src/embedded/ports.js';
 import { INGEST_LIMIT } from '../../src/ingest/deps.js';
 import { addressDigest } from '../../src/ratelimit/address.js';
 import { BatchedWindowLimiter, counterKey } from '../../src/ratelimit/batched-window.js';
@@ -193,6 +194,28 @@ describe('the batched limiter across API instances', () => {
     } finally {
       await holder.query('ROLLBACK').catch(() => {});
       holder.release();
+      await pool.end();
+    }
+  });
+
+  it('counts alone against the whole limit while Postgres cannot be reached', async () => {
+    await freshWindow(5_000);
+    // Nothing listens there: every connection is refused, as when the server is stopped.
+    const pool = createPool(`postgres://postgres@127.0.0.1:${await freePort()}/none`, 1);
+    try {
+      const limiter = new BatchedWindowLimiter(pool, { limit: 5, windowSeconds: 60, localAllowance: 2 });
+      const a = await addressDigest(t.database.pool, '198.51.100.15');
+      const b = await addressDigest(t.database.pool, '198.51.100.16');
+      const bucket = `test:alone:${Date.now()}`;
+      const answers = [];
+      for (let i = 0; i < 7; i++) answers.push(await limiter.allow(bucket, a));
+      expect(answers).toEqual([true, true, true, true, true, false, false]);
+      expect(await limiter.allowEach([a, b, b].map((subject) => ({ bucket, subject })))).toEqual([
+        false,
+        true,
+        true,
+      ]);
+    } finally {
       await pool.end();
     }
   });

@@ -89,4 +89,45 @@ describe('the site cache', () => {
     expect(count('site')).toBe(queries + 1);
     expect(cache.size).toBe(3);
   });
+
+  it('answers a site it knew from its expired answer while Postgres cannot be reached, and asks again a second later', async () => {
+    const { db: counting, count } = countingDb();
+    let reachable = true;
+    const db = {
+      query: (...args: unknown[]) =>
+        reachable
+          ? (counting.query as (...a: unknown[]) => unknown)(...args)
+          : Promise.reject(
+              Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+            ),
+    } as unknown as Db;
+    const cache = new SiteCache(db, { ttlMs: 50 });
+    expect(await cache.get(ids[1]!)).toMatchObject({ id: ids[1], domain: 'c1.example' });
+    reachable = false;
+    await new Promise((r) => setTimeout(r, 80));
+    expect(cache.peek(ids[1]!)).toBeUndefined();
+    expect(await cache.get(ids[1]!)).toMatchObject({ id: ids[1], domain: 'c1.example' });
+    // Served from memory for a second: no query per hit while Postgres is away.
+    expect(await cache.get(ids[1]!)).toMatchObject({ id: ids[1] });
+    expect(cache.peek(ids[1]!)).toMatchObject({ id: ids[1] });
+    // A site it never knew cannot be answered.
+    await expect(cache.get(ids[3]!)).rejects.toThrow(/ECONNREFUSED/);
+    reachable = true;
+    expect(count('site')).toBe(1);
+  });
+
+  it('does not fall back on an expired answer when a query fails for another reason', async () => {
+    let failing = false;
+    const db = {
+      query: (...args: unknown[]) =>
+        failing
+          ? Promise.reject(Object.assign(new Error('relation "sites" does not exist'), { code: '42P01' }))
+          : (t.deps.db.query as (...a: unknown[]) => unknown)(...args),
+    } as unknown as Db;
+    const cache = new SiteCache(db, { ttlMs: 50 });
+    expect(await cache.get(ids[1]!)).not.toBeNull();
+    failing = true;
+    await new Promise((r) => setTimeout(r, 80));
+    await expect(cache.get(ids[1]!)).rejects.toThrow(/does not exist/);
+  });
 });

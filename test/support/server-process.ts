@@ -31,6 +31,11 @@ export interface ServerProcessOptions {
   env: Record<string, string>;
   /** How long to wait for the `twofold listening` line. */
   startTimeoutMs?: number;
+  /**
+   * The log message that says it is up: `twofold listening` (default; its `address` is the url),
+   * or `twofold started` for a process that serves no HTTP (TWOFOLD_ROLE=projector; url empty).
+   */
+  ready?: 'twofold listening' | 'twofold started';
 }
 
 /**
@@ -80,10 +85,11 @@ export function startServerProcess(opts: ServerProcessOptions): Promise<ServerPr
       const entry = parseLine(line);
       if (entry === undefined) return;
       if (typeof entry.level === 'number' && entry.level >= 50) errors.push(entry);
-      if (entry.msg === 'twofold listening' && typeof entry.address === 'string') {
+      const ready = opts.ready ?? 'twofold listening';
+      if (entry.msg === ready && (ready === 'twofold started' || typeof entry.address === 'string')) {
         clearTimeout(timer);
         resolve({
-          url: entry.address,
+          url: typeof entry.address === 'string' ? entry.address : '',
           child,
           exit: () => exited,
           tail: () => [...lines],

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../src/db/pool.js';
+import { connectNats } from '../../src/nats/connect.js';
+import { ensureStreams } from '../../src/nats/ensure-streams.js';
+import { hitsStreamName } from '../../streams/hits.js';
+import { type DrillCluster, startDrillCluster } from '../support/cluster/drill-cluster.js';
+import { apiKilled, drillFailures, natsNodeKilled, runDrill } from '../support/cluster/drills.js';
+import { startHitLanes } from '../support/cluster/hit-lanes.js';
+import { waitFor } from '../support/cluster/wait.js';
+
+/*
+ * The fault drills of docs/operations.md#fault-drills that fit the suite's time, on a cluster
+ * started on this machine: three NATS servers (the stream at three replicas), a Postgres primary
+ * and a streaming replica the reads go to, two API processes and a projector. Hits flow from
+ * four clients the whole time; every hit answered 204 must be stored exactly once. `npm run drill`
+ * runs every drill, the slow ones too (the whole NATS cluster restarted, Postgres stopped 30 s).
+ */
+let c: DrillCluster;
+beforeAll(async () => {
+  c = await startDrillCluster();
+}, 240_000);
+afterAll(async () => {
+  await c?.stop();
+}, 60_000);
+
+describe('fault drills', () => {
+  it('drill 3: one API process killed; clients retrying reach the other', async () => {
+    const r = await runDrill(c, apiKilled);
+    expect(drillFailures(r)).toEqual([]);
+    // Only the requests the killed process held went unanswered: nothing else failed.
+    expect(Object.keys(r.failures).filter((s) => s !== 'network')).toEqual([]);
+    expect(r.recoverMs).toBeLessThan(5_000);
+  }, 180_000);
+
+  it('drill 1: the NATS node leading the stream killed; ingest answers again within seconds and the node catches up', async () => {
+    const r = await runDrill(c, natsNodeKilled);
+    expect(drillFailures(r)).toEqual([]);
+    expect(r.duplicated).toEqual([]);
+    expect(r.recoverMs).toBeLessThan(15_000);
+    expect(r.notes.at(-1)).toMatch(/returned and caught up/);
+  }, 180_000);
+});
+
+/** Pageviews of the site's overview, as its owner reads it through the first API process. */
+async function overviewPageviews(): Promise<number> {
+  const res = await fetch(`${c.apiUrls()[0]}/api/stats/overview?site=${c.siteId}&range=30d`, {
+    headers: { cookie: c.cookie },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { pageviews: number } }).data.pageviews;
+}
+
+async function primaryPageviews(): Promise<number> {
+  const { rows } = await c.db.query<{ n: number }>(
+    "SELECT count(*) AS n FROM events WHERE site_id = $1 AND kind = 'pageview'",
+    [c.siteId],
+  );
+  return rows[0]!.n;
+}
+
+describe('READ_DATABASE_URL', () => {
+  it('serves reads from the replica while projectors and management write to the primary', async () => {
+    const replica = createPool(c.postgres.replica.url, 1);
+    try {
+      const lanes = startHitLanes({ urls: c.apiUrls, siteId: c.siteId, pathPrefix: '/replica-a/', lanes: 2 });
+      await waitFor('20 hits', async () => (lanes.acknowledged() >= 20 ? true : undefined));
+      await lanes.stop();
+      await c.foldedAll();
+      await c.postgres.caughtUp();
+      const before = await primaryPageviews();
+      expect(await overviewPageviews()).toBe(before);
+
+      // With the replica's replay paused, what the primary gains is not read.
+      await replica.query('SELECT pg_wal_replay_pause()');
+      const more = startHitLanes({ urls: c.apiUrls, siteId: c.siteId, pathPrefix: '/replica-b/', lanes: 2 });
+      await waitFor('20 more hits', async () => (more.acknowledged() >= 20 ? true : undefined));
+      const sent = (await more.stop()).acknowledged.length;
+      await c.foldedAll();
+      expect(await primaryPageviews()).toBe(before + sent);
+      expect(await overviewPageviews()).toBe(before);
+
+      // A management write lands on the primary (the replica is read-only and paused).
+      const created = await fetch(`${c.apiUrls()[0]}/api/sites`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: c.cookie },
+        body: JSON.stringify({ domain: 'second.example' }),
+      });
+      expect(created.status).toBe(201);
+      const onPrimary = await c.db.query("SELECT 1 FROM sites WHERE domain = 'second.example'");
+      const onReplica = await replica.query("SELECT 1 FROM sites WHERE domain = 'second.example'");
+      expect([onPrimary.rowCount, onReplica.rowCount]).toEqual([1, 0]);
+
+      await replica.query('SELECT pg_wal_replay_resume()');
+      await c.postgres.caughtUp();
+      expect(await overviewPageviews()).toBe(before + sent);
+    } finally {
+      await replica.query('SELECT pg_wal_replay_resume()').catch(() => {});
+      await replica.end();
+    }
+  }, 120_000);
+});
+
+describe('STREAM_REPLICAS', () => {
+  it('raises the replicas of a stream made with fewer, and the cluster copies its messages', async () => {
+    const nats = await connectNats(c.nats.url, 'twofold-test-replicas');
+    const prefix = 'replicas_';
+    try {
+      await ensureStreams(nats.jsm, prefix, 1);
+      await nats.js.publish(`${prefix}hits.x`, 'one');
+      expect((await nats.jsm.streams.info(hitsStreamName(prefix))).config.num_replicas).toBe(1);
+      await ensureStreams(nats.jsm, prefix, 3);
+      const info = await waitFor('three current replicas', async () => {
+        const i = await nats.jsm.streams.info(hitsStreamName(prefix));
+        const others = i.cluster?.replicas ?? [];
+        return others.length === 2 && others.every((r) => r.current) ? i : undefined;
+      });
+      expect([info.config.num_replicas, info.state.messages]).toEqual([3, 1]);
+    } finally {
+      await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
+      await nats.nc.close();
+    }
+  }, 60_000);
+});
