@@ -33,7 +33,7 @@ let seq = 1;
 /** Messages of up to 25 hits, folded two messages a batch by each projection (the same batches). */
 async function fold(
   hits: HitRecorded[],
-  projections: readonly Projection<any>[] = [rawEvents, dimensionRollup],
+  projections: readonly Projection[] = [rawEvents, dimensionRollup] as Projection[],
 ) {
   const groups: HitRecorded[][] = [];
   for (let i = 0; i < hits.length; i += 25) groups.push(hits.slice(i, i + 25));

@@ -63,9 +63,7 @@ export function answers(a: Answers, needs: ReadNeeds): boolean {
   if (
     a.visitorsFromMidnight &&
     needs.metrics.includes('visitors') &&
-    spans.some(
-      ([s, e], i) => insideOneDay(s.getTime(), e.getTime()) && !(open && i === spans.length - 1),
-    )
+    spans.some(([s, e], i) => insideOneDay(s.getTime(), e.getTime()) && !(open && i === spans.length - 1))
   )
     return false;
   if (a.oneCutADay && !oneCutADay(needs)) return false;

@@ -40,7 +40,8 @@ export function overviewFigures(t: HumanTotals): OverviewFigures {
 
 async function figuresOf(db: Db, q: Query, w: Window, source?: Source): Promise<OverviewFigures> {
   const planned =
-    source ?? sourceFor(w, q.filters, [], (await newestNeed(db, q.site, w, ROLLUP_MINUTE_ANSWERS.unitMs)).newest);
+    source ??
+    sourceFor(w, q.filters, [], (await newestNeed(db, q.site, w, ROLLUP_MINUTE_ANSWERS.unitMs)).newest);
   return overviewFigures(await humanTotals(db, q.site, w, q.filters, planned));
 }
 
