@@ -82,6 +82,8 @@ export interface TabRead {
   tables: string[];
   /** Times the read budget refused it (429) before it ran. */
   refused: number;
+  /** Why it gave no answer (the API's 503), if it did not. */
+  failed?: string;
 }
 
 export interface TabLoad {
@@ -132,6 +134,7 @@ export async function loadPeopleTab(
       }
       const tables = new Set<string>();
       const db = tracing(ctx.db, ctx.tables, tables);
+      let failed: string | undefined;
       try {
         const startedAt = performance.now();
         const r = await checkedRead(db, principal, report, input, now);
@@ -141,10 +144,19 @@ export async function loadPeopleTab(
           : read(db, r.q, r.params));
         await rawRowsFrom(db);
         JSON.stringify(respond(r.q, data, startedAt));
+      } catch (err) {
+        // The API answers 503 (a statement past READ_TIMEOUT_MS is cancelled): the panel shows an error.
+        failed = (err as { code?: string }).code === '57014' ? 'cancelled at READ_TIMEOUT_MS' : String(err);
       } finally {
         give();
       }
-      reads.push({ read: report.name, ms: performance.now() - t0, tables: [...tables].sort(), refused });
+      reads.push({
+        read: report.name,
+        ms: performance.now() - t0,
+        tables: [...tables].sort(),
+        refused,
+        ...(failed ? { failed } : {}),
+      });
       return;
     }
   };
@@ -177,7 +189,9 @@ function printReads(title: string, load: TabLoad) {
   console.log('| read | answered after ms | 429s | tables read (its source) |');
   console.log('|---|---|---|---|');
   for (const r of [...load.reads].sort((a, b) => a.ms - b.ms))
-    console.log(`| ${r.read} | ${r.ms.toFixed(0)} | ${r.refused} | ${r.tables.join(', ')} |`);
+    console.log(
+      `| ${r.read} | ${r.ms.toFixed(0)}${r.failed ? ` (${r.failed})` : ''} | ${r.refused} | ${r.tables.join(', ')} |`,
+    );
 }
 
 /**
@@ -197,16 +211,25 @@ export async function benchPeopleTab(
     chip: { rollup: [] as number[], raw: [] as number[] },
   };
   const firsts: [string, TabLoad][] = [];
+  const failures = { tab: { rollup: 0, raw: 0 }, chip: { rollup: 0, raw: 0 } };
+  const failedIn = (l: TabLoad) => l.reads.filter((r) => r.failed).length;
   for (let round = 0; round < TAB_REPS; round++) {
     const { label, view, now } = views[round % views.length]!;
     const c = chips[round % chips.length]!;
     const chipped = withFilter(view, c.dimension, c.value);
     const planned = await loadPeopleTab(ctx, view, now);
-    series.tab.rollup.push(planned.ms);
-    series.tab.raw.push((await loadPeopleTab(ctx, view, now, 'raw')).ms);
+    const raw = await loadPeopleTab(ctx, view, now, 'raw');
     const chipLoad = await loadPeopleTab(ctx, chipped, now);
-    series.chip.rollup.push(chipLoad.ms);
-    series.chip.raw.push((await loadPeopleTab(ctx, chipped, now, 'raw')).ms);
+    const chipRaw = await loadPeopleTab(ctx, chipped, now, 'raw');
+    for (const [kind, path, load] of [
+      ['tab', 'rollup', planned],
+      ['tab', 'raw', raw],
+      ['chip', 'rollup', chipLoad],
+      ['chip', 'raw', chipRaw],
+    ] as const) {
+      series[kind][path].push(load.ms);
+      failures[kind][path] += failedIn(load);
+    }
     if (round === 0) {
       firsts.push([`People tab, range=30d (${label}), planned`, planned]);
       firsts.push([`People tab with the chip ${c.dimension} is ${c.value} (${label}), planned`, chipLoad]);
@@ -216,16 +239,18 @@ export async function benchPeopleTab(
   console.log(
     `\n### The People tab as the dashboard sends it (${reads} reads at once, READ_CONCURRENCY ${loadConfig({}).READ_CONCURRENCY})\n`,
   );
-  console.log('| load | path | n | p50 ms | p95 ms |');
-  console.log('|---|---|---|---|---|');
-  for (const [name, s] of [
-    ['People tab, range=30d', series.tab],
-    ['People tab + one chip', series.chip],
-  ] as const)
+  console.log('| load | path | n | p50 ms | p95 ms | reads cancelled (503) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, kind] of [
+    ['People tab, range=30d', 'tab'],
+    ['People tab + one chip', 'chip'],
+  ] as const) {
+    const s = series[kind];
     for (const path of ['rollup', 'raw'] as const)
       console.log(
-        `| ${name} | ${path === 'rollup' ? 'planned' : 'raw'} | ${s[path].length} | ${percentile(s[path], 0.5).toFixed(0)} | ${percentile(s[path], 0.95).toFixed(0)} |`,
+        `| ${name} | ${path === 'rollup' ? 'planned' : 'raw'} | ${s[path].length} | ${percentile(s[path], 0.5).toFixed(0)} | ${percentile(s[path], 0.95).toFixed(0)} | ${failures[kind][path]} |`,
       );
+  }
   for (const t of endingNow) {
     const load = await loadPeopleTab(ctx, t.view, t.now);
     firsts.push([`People tab, ${t.label}, planned`, load]);

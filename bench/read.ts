@@ -16,7 +16,7 @@
 // BENCH_READ_DEEP_REPS those of each deeper read (default 12). BENCH_READ_DEEP_ONLY=1 times only
 // the overview (rollup) and the deeper reads, for a run about them alone when the raw core reads
 // would take most of it. BENCH_READ_TAB_REPS sets the loads of the tab on each path (default 6, one
-// per window).
+// per window); BENCH_READ_TAB_ONLY=1 times only the tab.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
@@ -124,6 +124,7 @@ interface Measured {
 }
 
 const DEEP_ONLY = process.env.BENCH_READ_DEEP_ONLY === '1';
+const TAB_ONLY = process.env.BENCH_READ_TAB_ONLY === '1';
 
 const ALL_MEASURED: Measured[] = [
   ...[...PAIRED, ...PAIRED_DIMENSIONS].flatMap(({ name, run }) =>
@@ -233,6 +234,17 @@ async function main() {
 
   await defineDeeperReads(db, site);
   const ws = windows(design);
+  const finish = async () => {
+    if (keep) {
+      await db.end();
+      console.log(`kept database ${name}`);
+    } else await database.drop();
+    await server.stop();
+  };
+  if (TAB_ONLY) {
+    await peopleTab(db, database.url, site, ws);
+    return finish();
+  }
   // Both paths must agree at this scale too; these runs also warm the caches.
   for (const w of DEEP_ONLY ? [] : ws) {
     const q = query(site, w, 'day');
@@ -328,11 +340,7 @@ async function main() {
         `| fold rate, ${phase} (events/s) | ${((last[0] - first[0]) / ((last[1] - first[1]) / 1000)).toFixed(0)} |`,
       );
 
-  if (keep) {
-    await db.end();
-    console.log(`kept database ${name}`);
-  } else await database.drop();
-  await server.stop();
+  await finish();
 }
 
 /**
