@@ -5,14 +5,20 @@
 // the deeper reads of issue 7 (goals, a 4-step funnel, 12 weekly retention cohorts, performance,
 // errors), each timed in the same rounds as the overview, with the plan of each of its statements.
 //
+// Then the whole People tab as the dashboard sends it on load, with and without one filter chip
+// (read-people-tab.ts), and a summary of each read family at this scale: the cost curve's column of
+// docs/benchmarks.md.
+//
 // BENCH_READ_DB=name uses (and keeps) that database, loading it only if empty, so a loaded data set
 // serves many runs; BENCH_KEEP=1 keeps the database this run created. BENCH_READ_EVENTS scales the
 // design down for a quick run. BENCH_READ_REPS sets the runs of each rollup read (default 30),
 // BENCH_READ_RAW_REPS those of each raw read (default 6, one per window: each takes seconds),
 // BENCH_READ_DEEP_REPS those of each deeper read (default 12). BENCH_READ_DEEP_ONLY=1 times only
 // the overview (rollup) and the deeper reads, for a run about them alone when the raw core reads
-// would take most of it.
+// would take most of it. BENCH_READ_TAB_REPS sets the loads of the tab on each path (default 6, one
+// per window); BENCH_READ_TAB_ONLY=1 times only the tab.
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { dimensionRollup } from '../projections/dimension-rollup/projection.js';
@@ -27,7 +33,11 @@ import { devices, locations, sources } from '../src/read/stats/grouped-lists.js'
 import { pages } from '../src/read/stats/pages.js';
 import { overview } from '../src/read/stats/overview.js';
 import { timeseries } from '../src/read/stats/timeseries.js';
+import { loadConfig } from '../src/config.js';
+import { createReadPool } from '../src/read/budget/read-budget.js';
 import { insertBenchSite, openDatabase, startBenchPostgres } from './harness.js';
+import type { View } from '../web/src/lib/view.js';
+import { benchPeopleTab, percentile, tableNames, type TabView } from './read-people-tab.js';
 import {
   checkDeeperReads,
   DEEPER,
@@ -114,6 +124,7 @@ interface Measured {
 }
 
 const DEEP_ONLY = process.env.BENCH_READ_DEEP_ONLY === '1';
+const TAB_ONLY = process.env.BENCH_READ_TAB_ONLY === '1';
 
 const ALL_MEASURED: Measured[] = [
   ...[...PAIRED, ...PAIRED_DIMENSIONS].flatMap(({ name, run }) =>
@@ -131,12 +142,6 @@ const ALL_MEASURED: Measured[] = [
 const MEASURED = DEEP_ONLY
   ? ALL_MEASURED.filter((m) => m.path === 'deeper' || (m.name === 'overview' && m.path === 'rollup'))
   : ALL_MEASURED;
-
-/** Nearest-rank percentile of the samples. */
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
-}
 
 async function timed(f: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
@@ -170,13 +175,24 @@ async function main() {
   const site = existing.rows[0]?.id ?? (await insertBenchSite(db, 'bench-ingest-key'));
   const design: ReadDataDesign = { ...BENCH_DESIGN, site, events: EVENTS };
 
-  console.log(`\n## Reads (${new Date().toISOString().slice(0, 10)}, database ${name})\n`);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
+  console.log(
+    `\n## Reads (${new Date().toISOString().slice(0, 10)}, database ${name}, load average ${load()})\n`,
+  );
+  /** Each fold phase of the load: its first and last progress (events so far, ms). */
+  const phases = new Map<string, { first: [number, number]; last: [number, number] }>();
   if (!(await isLoaded(db, design))) {
     const t0 = performance.now();
     let folded = 0;
     const n = await loadDesign(database.url, design, (events, phase) => {
       if (phase === 'folded') folded = events;
-      console.log(`  ${phase} ${events} events in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      const now = performance.now();
+      if (phase.startsWith('folded'))
+        phases.set(phase, { first: phases.get(phase)?.first ?? [events, now], last: [events, now] });
+      console.log(`  ${phase} ${events} events in ${((now - t0) / 1000).toFixed(0)} s`);
     });
     const loadS = (performance.now() - t0) / 1000;
     const t1 = performance.now();
@@ -218,6 +234,17 @@ async function main() {
 
   await defineDeeperReads(db, site);
   const ws = windows(design);
+  const finish = async () => {
+    if (keep) {
+      await db.end();
+      console.log(`kept database ${name}`);
+    } else await database.drop();
+    await server.stop();
+  };
+  if (TAB_ONLY) {
+    await peopleTab(db, database.url, site, ws);
+    return finish();
+  }
   // Both paths must agree at this scale too; these runs also warm the caches.
   for (const w of DEEP_ONLY ? [] : ws) {
     const q = query(site, w, 'day');
@@ -277,13 +304,88 @@ async function main() {
     stats.filter((r) => r.path === 'deeper'),
     overviewRollup,
   );
+
+  const tab = DEEP_ONLY ? undefined : await peopleTab(db, database.url, site, ws);
   await printPlans(db, (i) => query(site, ws[i % ws.length]!, 'day'));
 
-  if (keep) {
-    await db.end();
-    console.log(`kept database ${name}`);
-  } else await database.drop();
-  await server.stop();
+  // The cost curve's column at this scale (docs/benchmarks.md): each family's slowest read.
+  const p95 = (name: string, path: Measured['path']) =>
+    stats.find((r) => r.name === name && r.path === path)?.p95;
+  const slowest = (reads: readonly { name: string }[], path: Measured['path']) =>
+    Math.max(...reads.map((r) => p95(r.name, path) ?? NaN));
+  const ms = (x: number | undefined) =>
+    x === undefined || Number.isNaN(x) ? '–' : x.toFixed(x < 10 ? 1 : 0);
+  const deeper = stats.filter((r) => DEEPER.some((d) => d.name === r.name));
+  console.log(`\n### Cost curve at ${design.events} events (load average ${load()})\n`);
+  console.log('| read family | p95 ms |');
+  console.log('|---|---|');
+  console.log(
+    `| overview, rollup / raw | ${ms(p95('overview', 'rollup'))} / ${ms(p95('overview', 'raw'))} |`,
+  );
+  console.log(
+    `| timeseries (slower metric), rollup / raw | ${ms(slowest(PAIRED.slice(1), 'rollup'))} / ${ms(slowest(PAIRED.slice(1), 'raw'))} |`,
+  );
+  console.log(
+    `| breakdowns and People panels (slowest), rollup / raw | ${ms(slowest(PAIRED_DIMENSIONS, 'rollup'))} / ${ms(slowest(PAIRED_DIMENSIONS, 'raw'))} |`,
+  );
+  const worst = deeper.reduce((a, b) => (b.p95 > a.p95 ? b : a), deeper[0]!);
+  console.log(`| deeper reads, planned (slowest: ${worst.name}) | ${ms(worst.p95)} |`);
+  if (tab) {
+    console.log(`| whole People tab, planned / raw | ${ms(tab.tab.rollup)} / ${ms(tab.tab.raw)} |`);
+    console.log(`| People tab + one chip, planned / raw | ${ms(tab.chip.rollup)} / ${ms(tab.chip.raw)} |`);
+  }
+  for (const [phase, { first, last }] of phases)
+    if (last[1] > first[1])
+      console.log(
+        `| fold rate, ${phase} (events/s) | ${((last[0] - first[0]) / ((last[1] - first[1]) / 1000)).toFixed(0)} |`,
+      );
+
+  await finish();
+}
+
+/**
+ * The People tab's loads: range=30d ending on each window's last local day, and views ending now
+ * at the data set's newest hit (today, month to date); the chips on the top country and source.
+ */
+async function peopleTab(db: pg.Pool, url: string, site: number, ws: ReturnType<typeof windows>) {
+  const readDb = createReadPool(url, loadConfig({}));
+  try {
+    const owner = (await db.query<{ owner_id: number }>('SELECT owner_id FROM sites WHERE id = $1', [site]))
+      .rows[0]!.owner_id;
+    const newest = (
+      await db.query<{ ts: Date }>('SELECT max(ts) AS ts FROM events WHERE site_id = $1', [site])
+    ).rows[0]!.ts;
+    const base: Omit<View, 'range'> = {
+      site,
+      compare: 'none',
+      filters: [],
+      tab: 'people',
+      metric: 'visitors',
+    };
+    const views: TabView[] = ws.map((w) => ({
+      label: w.label,
+      view: { ...base, range: '30d', tz: w.tz },
+      // An hour before the window's end: inside its last local day, which `30d` ends with.
+      now: new Date(w.start + 30 * DAY_MS - HOUR_MS),
+    }));
+    const now = new Date(newest.getTime() + 1_000);
+    const endingNow: TabView[] = (['today', 'mtd'] as const).map((range) => ({
+      label: `range=${range} at ${now.toISOString()} (a second after the newest hit)`,
+      view: { ...base, range, tz: 'UTC' },
+      now,
+    }));
+    const top = async (dimension: string) => {
+      const q = query(site, ws[0]!, 'day');
+      const [row] = await breakdown(db, q, { limit: 1, page: 1, dimension });
+      return { dimension, value: String(row!.value) };
+    };
+    return await benchPeopleTab({ db: readDb, site, owner, tables: await tableNames(db) }, views, endingNow, [
+      await top('country'),
+      await top('source'),
+    ]);
+  } finally {
+    await readDb.end();
+  }
 }
 
 await main();

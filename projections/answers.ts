@@ -48,4 +48,11 @@ export interface Answers {
    * every row of the data the read covers (its extent, which the read states).
    */
   readonly allTime?: boolean;
+  /**
+   * A unit holds the hits folded so far, so a window whose end falls inside the newest unit, after
+   * the newest hit, is answered with that unit's rows: the hits in it all lie before the end. Its
+   * visitors by last hit then count a span inside one UTC day that ends the window too: a visitor
+   * with a hit in it has its last hit of the day so far in it.
+   */
+  readonly partialLastUnit?: boolean;
 }

@@ -4,7 +4,8 @@ import { DIMENSION_CODES, QUARTER_MS } from './dimensions.js';
 /**
  * Breakdowns by every kept dimension, pages with entries, exits and engagement, custom events
  * (`event`) and their property values (`event_property`), for windows of whole UTC quarter hours
- * that do not lie strictly inside one UTC day; unfiltered.
+ * that do not lie strictly inside one UTC day, or that end after the site's newest hit (today, the
+ * last 24 hours, month and year to date); unfiltered.
  */
 export const DIMENSION_ROLLUP_ANSWERS: Answers = {
   name: 'dimension_rollup',
@@ -13,4 +14,5 @@ export const DIMENSION_ROLLUP_ANSWERS: Answers = {
   filters: new Set(),
   metrics: new Set(['visitors', 'pageviews', 'events', 'entries', 'exits', 'engagement']),
   visitorsFromMidnight: true,
+  partialLastUnit: true,
 };

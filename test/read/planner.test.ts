@@ -85,4 +85,37 @@ describe('the read planner', () => {
     // Without an extent stated, nothing says the window holds it all.
     expect(from(needs)).toBe('raw');
   });
+
+  it('answers a window ending off a unit after the newest hit from the rollups, visitors inside a day by last hit', () => {
+    const today = { start: at('2026-11-02T00:00:00Z'), end: at('2026-11-02T14:07:31.250Z') };
+    const needs: ReadNeeds = { window: today, dimension: 'country', metrics: ['visitors', 'pageviews'] };
+    expect(planned(needs)).toBe('raw');
+    expect(planned({ ...needs, newest: at('2026-11-02T14:07:31.249Z') })).toBe('dimension_rollup');
+    expect(planned({ ...needs, newest: null })).toBe('dimension_rollup');
+    // A hit at or after the end lies in the last quarter hour, which the rollup cannot cut.
+    expect(planned({ ...needs, newest: at('2026-11-02T14:07:31.250Z') })).toBe('raw');
+    // From mid-day (Berlin's today at 14:07 UTC): a visitor with a hit since 10:00 has its last hit there.
+    const midDay = { ...needs, window: { ...today, start: at('2026-11-02T10:00:00Z') } };
+    expect(planned({ ...midDay, newest: at('2026-11-02T14:00:00Z') })).toBe('dimension_rollup');
+    // The start still falls on a quarter hour, or the first one would hold hits before it.
+    const offStart = { ...needs, window: { ...today, start: at('2026-11-02T10:07:00Z') } };
+    expect(planned({ ...offStart, newest: at('2026-11-02T14:00:00Z') })).toBe('raw');
+    // Only the bucket ending the window ends after the data: an earlier one inside the day is not.
+    const hours = [at('2026-11-02T10:00:00Z'), at('2026-11-02T11:00:00Z')];
+    const minute = { start: at('2026-11-02T10:00:00Z'), end: at('2026-11-02T11:00:30Z') };
+    expect(
+      planned({
+        window: minute,
+        bucketStarts: hours,
+        metrics: ['visitors'],
+        newest: at('2026-11-02T11:00:10Z'),
+      }),
+    ).toBe('rollup_minute');
+    expect(
+      plan(
+        { window: minute, bucketStarts: hours, metrics: ['visitors'], newest: at('2026-11-02T11:00:10Z') },
+        [DIMENSION_ROLLUP_ANSWERS],
+      ),
+    ).toBe('raw');
+  });
 });

@@ -28,13 +28,14 @@ export interface ReadRequest {
  * (400), then access to the site (403); then the query as understood. `which` may be a function
  * choosing the report from the input (exports' `report` parameter): its errors are the
  * parameters' 400s. The tool endpoint authenticates once per HTTP request and checks each call's
- * arguments here.
+ * arguments here. `now` ends the ranges that end now (a benchmark sets it on its data set).
  */
 export async function checkedRead(
   db: Db,
   principal: Principal,
   which: Report | ((input: unknown) => Report),
   input: unknown,
+  now: Date = new Date(),
 ): Promise<ReadRequest> {
   const report = typeof which === 'function' ? which(input) : which;
   const { own, rest } = takeOwnKeys(report, input);
@@ -50,7 +51,7 @@ export async function checkedRead(
   const params = { ...(parseInput(variant.params, rest) as object), ...own };
   const site = await authorizeSiteRead(db, principal, env.site);
   const segment = env.segment === undefined ? undefined : await loadSegmentFilters(db, site.id, env.segment);
-  return { q: understand(env, site, new Date(), segment), variant, params, report, site };
+  return { q: understand(env, site, now, segment), variant, params, report, site };
 }
 
 /** The report's own keys (`Report.ownKeys`) checked, and the rest of the input for the envelope. */

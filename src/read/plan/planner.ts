@@ -16,6 +16,11 @@ export interface ReadNeeds {
   /** The first and last row of the data the read covers (null: none), for sources that keep all time. */
   extent?: { first: Date | null; last: Date | null };
   metrics: readonly Metric[];
+  /**
+   * The time of the site's newest hit (null: none), read when the window's end falls off a unit
+   * (src/read/plan/newest-hit.ts); absent, such a window never ends after the data.
+   */
+  newest?: Date | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -38,6 +43,10 @@ function holdsExtent({ window: w, extent }: ReadNeeds): boolean {
   return extent.first === null || extent.last === null || (extent.first >= w.start && extent.last < w.end);
 }
 
+/** Whether the window ends after every hit the site has: its newest unit then holds no hit past the end. */
+export const endsAfterData = ({ window: w, newest }: Pick<ReadNeeds, 'window' | 'newest'>): boolean =>
+  newest === null || (newest !== undefined && newest < w.end);
+
 /** Whether `a`'s tables answer the read exactly. */
 export function answers(a: Answers, needs: ReadNeeds): boolean {
   if (needs.filters && [...filterDimensions(needs.filters)].some((d) => !a.filters.has(d))) return false;
@@ -45,7 +54,8 @@ export function answers(a: Answers, needs: ReadNeeds): boolean {
   if (needs.metrics.some((m) => !a.metrics.has(m))) return false;
   const starts = needs.bucketStarts ?? [];
   const onUnit = (d: Date) => d.getTime() % a.unitMs === 0;
-  if (![needs.window.start, needs.window.end, ...starts].every(onUnit)) return false;
+  const open = a.partialLastUnit === true && endsAfterData(needs);
+  if (![needs.window.start, ...starts].every(onUnit) || !(open || onUnit(needs.window.end))) return false;
   const spans =
     starts.length === 0
       ? [[needs.window.start, needs.window.end] as const]
@@ -53,7 +63,7 @@ export function answers(a: Answers, needs: ReadNeeds): boolean {
   if (
     a.visitorsFromMidnight &&
     needs.metrics.includes('visitors') &&
-    spans.some(([s, e]) => insideOneDay(s.getTime(), e.getTime()))
+    spans.some(([s, e], i) => insideOneDay(s.getTime(), e.getTime()) && !(open && i === spans.length - 1))
   )
     return false;
   if (a.oneCutADay && !oneCutADay(needs)) return false;
@@ -75,14 +85,21 @@ export const sourceOf = (needs: ReadNeeds, source: Answers): Source =>
 /**
  * Totals by minute from the minute rollups or from the raw tables: the rollups answer when both
  * window edges and the starts of the buckets fall on whole minutes (any other edge would split a
- * minute; only zones' historical offsets in seconds give such buckets) and no filter is given.
+ * minute; only zones' historical offsets in seconds give such buckets), or the end falls after the
+ * site's `newest` hit, and no filter is given.
  */
-export function sourceFor(w: Window, filters?: FilterTree, bucketStarts: readonly Date[] = []): Source {
+export function sourceFor(
+  w: Window,
+  filters?: FilterTree,
+  bucketStarts: readonly Date[] = [],
+  newest?: Date | null,
+): Source {
   const needs: ReadNeeds = {
     window: w,
     bucketStarts,
     metrics: ['pageviews'],
     ...(filters ? { filters } : {}),
+    ...(newest !== undefined ? { newest } : {}),
   };
   return sourceOf(needs, ROLLUP_MINUTE_ANSWERS);
 }

@@ -6,9 +6,9 @@ import { HUMAN_DIMENSIONS, type ResolvedDimension, resolveDimension } from '../e
 import type { Query } from '../envelope/query.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import type { KeptDimension } from '../../../projections/dimension-rollup/dimensions.js';
-import { type Source, sourceOf } from '../plan/planner.js';
+import type { Source } from '../plan/planner.js';
 import { Paging, pageOf } from '../envelope/paging.js';
-import { rollupBreakdown } from './dimension-rollup.js';
+import { planDimensionRead, rollupBreakdown } from './dimension-rollup.js';
 import { inWindow } from '../envelope/in-window.js';
 
 export const BreakdownParams = Paging.extend({
@@ -40,22 +40,17 @@ export async function breakdown(
 ): Promise<BreakdownRow[]> {
   const resolved = resolveDimension(HUMAN_DIMENSIONS, p.dimension);
   if (!resolved.ok) throw new AppError('validation_error', resolved.message, { field: 'dimension' });
-  const planned =
-    source ??
-    sourceOf(
-      {
-        window: q,
-        filters: q.filters,
-        dimension: resolved.dimension.name,
-        metrics: ['visitors', 'pageviews'],
-      },
-      DIMENSION_ROLLUP_ANSWERS,
-    );
-  if (planned === 'rollup' && !DIMENSION_ROLLUP_ANSWERS.breakdowns.has(resolved.dimension.name))
+  const planned = await planDimensionRead(
+    db,
+    q,
+    { dimension: resolved.dimension.name, metrics: ['visitors', 'pageviews'] },
+    source,
+  );
+  if (planned.source === 'rollup' && !DIMENSION_ROLLUP_ANSWERS.breakdowns.has(resolved.dimension.name))
     throw new Error(`the dimension rollup does not keep ${resolved.dimension.name}`);
   const rows =
-    planned === 'rollup'
-      ? await rollupBreakdown(db, q.site, q, resolved.dimension.name as KeptDimension, p)
+    planned.source === 'rollup'
+      ? await rollupBreakdown(db, q.site, planned.window, resolved.dimension.name as KeptDimension, p)
       : await rawBreakdown(db, q, p, resolved.dimension);
   return rows.map(({ total, ...r }) =>
     total > 0 ? { ...r, share: Math.round((r.visitors / total) * 1000) / 10 } : r,

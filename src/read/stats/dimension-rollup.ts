@@ -3,25 +3,58 @@ import {
   DIMENSION_GRAINS,
   type KeptDimension,
 } from '../../../projections/dimension-rollup/dimensions.js';
+import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import { type Db, raw, type Sql, sql } from '../../db/sql.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
+import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
+import { newestNeed } from '../plan/newest-hit.js';
+import { endsAfterData, type ReadNeeds, type Source, sourceOf } from '../plan/planner.js';
 import { splitByGrains, visitorSpans } from './rollup-totals.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A window the rollup reads; `endsAfterData` when it ends after the site's newest hit. */
+export interface RollupWindow extends Window {
+  endsAfterData?: boolean;
+}
+
 /**
- * A window as the dimension rollup's rows: each span from or to a UTC midnight (the planner
- * sends a window inside one UTC day to the raw hits) as whole days, then hours, then quarter
- * hours at its edges; `last` when the span ends at a midnight, so it counts `visitors_last`.
+ * The source of a read of the dimension rollup's (the planner's choice unless `forced`), and the
+ * window as the rollup reads it. The site's newest hit is read only for a window ending off a
+ * quarter hour, as one ending now does.
  */
-function windowParts(w: Window) {
+export async function planDimensionRead(
+  db: Db,
+  q: Query,
+  needs: Pick<ReadNeeds, 'dimension' | 'metrics'>,
+  forced?: Source,
+): Promise<{ source: Source; window: RollupWindow }> {
+  const full: ReadNeeds = {
+    ...needs,
+    window: q,
+    filters: q.filters,
+    ...(await newestNeed(db, q.site, q, DIMENSION_ROLLUP_ANSWERS.unitMs)),
+  };
+  return {
+    source: forced ?? sourceOf(full, DIMENSION_ROLLUP_ANSWERS),
+    window: { start: q.start, end: q.end, endsAfterData: endsAfterData(full) },
+  };
+}
+
+/**
+ * A window as the dimension rollup's rows: each span from or to a UTC midnight as whole days,
+ * then hours, then quarter hours at its edges (a window ending off a quarter hour takes the rows
+ * of its last, partial one); `last` when the span ends at a midnight, or inside one UTC day at a
+ * window end after the site's newest hit, so it counts `visitors_last` (planner.ts, `answers`).
+ */
+function windowParts(w: RollupWindow) {
   const parts = visitorSpans([w]).flatMap((span) => {
-    if (span.count === 'inner')
+    if (span.count === 'inner' && !w.endsAfterData)
       throw new Error('the dimension rollup cannot count visitors inside one UTC day');
     return splitByGrains(span.start, span.end, DIMENSION_GRAINS).map((p) => ({
       ...p,
-      last: span.count === 'last',
+      last: span.count !== 'first',
     }));
   });
   return sql`unnest(${parts.map((p) => p.grain.grain)}::smallint[], ${parts.map((p) => iso(p.start))}::timestamptz[],
@@ -35,7 +68,7 @@ const VISITORS = raw('sum(CASE WHEN p.last THEN r.visitors_last ELSE r.visitors 
  * one index range a part. As a join, Postgres guessed thousands of rows from the parts' unnest and
  * chose to read the whole table in parallel.
  */
-const eachPart = (w: Window, rows: Sql) => sql`${windowParts(w)} CROSS JOIN LATERAL (${rows}) x`;
+const eachPart = (w: RollupWindow, rows: Sql) => sql`${windowParts(w)} CROSS JOIN LATERAL (${rows}) x`;
 const inPart = raw('r.grain = p.grain AND r.at >= p.s AND r.at < p.e');
 
 /**
@@ -45,7 +78,7 @@ const inPart = raw('r.grain = p.grain AND r.at >= p.s AND r.at < p.e');
 export async function rollupBreakdown(
   db: Db,
   site: number,
-  w: Window,
+  w: RollupWindow,
   dimension: KeptDimension,
   p: Paging,
 ): Promise<{ value: string | null; visitors: number; pageviews: number; total: number }[]> {
@@ -74,7 +107,7 @@ export async function rollupBreakdown(
  * by entry and exit page and the summed engagement of their pageviews (`scroll` and `engaged`
  * the means, as numerics, as the raw read's `avg` gives them).
  */
-export async function rollupPages(db: Db, site: number, w: Window, p: Paging) {
+export async function rollupPages(db: Db, site: number, w: RollupWindow, p: Paging) {
   const { rows } = await db.query<{
     pathname: string;
     visitors: number;
@@ -115,7 +148,7 @@ export async function rollupPages(db: Db, site: number, w: Window, p: Paging) {
 }
 
 /** Custom events but identify calls (or the one named), ranked by visitors, then events, then name. */
-export async function rollupEventNames(db: Db, site: number, w: Window, p: Paging, only?: string) {
+export async function rollupEventNames(db: Db, site: number, w: RollupWindow, p: Paging, only?: string) {
   const { rows } = await db.query<{ value: string; visitors: number; events: number }>(sql`
     SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events
     FROM ${eachPart(
@@ -139,7 +172,7 @@ export async function rollupEventNames(db: Db, site: number, w: Window, p: Pagin
 export async function rollupEventProperty(
   db: Db,
   site: number,
-  w: Window,
+  w: RollupWindow,
   name: string,
   key: string,
   p: Paging,

@@ -3,10 +3,9 @@ import { type Db, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
-import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
-import { type Source, sourceOf } from '../plan/planner.js';
+import type { Source } from '../plan/planner.js';
 import { Paging, pageOf } from '../envelope/paging.js';
-import { rollupEventNames, rollupEventProperty } from './dimension-rollup.js';
+import { planDimensionRead, rollupEventNames, rollupEventProperty } from './dimension-rollup.js';
 import { inWindow } from '../envelope/in-window.js';
 
 export const EventsParams = Paging.extend({
@@ -36,20 +35,15 @@ export interface EventRow {
  * in the window lack (a null row) is read from the raw hits.
  */
 export async function events(db: Db, q: Query, p: EventsParams, source?: Source): Promise<EventRow[]> {
-  const planned =
-    source ??
-    sourceOf(
-      {
-        window: q,
-        filters: q.filters,
-        dimension: p.property === undefined ? 'event' : 'event_property',
-        metrics: ['visitors', 'events'],
-      },
-      DIMENSION_ROLLUP_ANSWERS,
-    );
-  if (planned === 'rollup') {
-    if (p.property === undefined) return rollupEventNames(db, q.site, q, p, p.name);
-    const rows = await rollupEventProperty(db, q.site, q, p.name!, p.property, p);
+  const planned = await planDimensionRead(
+    db,
+    q,
+    { dimension: p.property === undefined ? 'event' : 'event_property', metrics: ['visitors', 'events'] },
+    source,
+  );
+  if (planned.source === 'rollup') {
+    if (p.property === undefined) return rollupEventNames(db, q.site, planned.window, p, p.name);
+    const rows = await rollupEventProperty(db, q.site, planned.window, p.name!, p.property, p);
     if (rows) return rows;
   }
   return rawEvents(db, q, p);

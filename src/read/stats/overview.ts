@@ -2,7 +2,9 @@ import type { Db } from '../../db/sql.js';
 import { eachWindow, withChange } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import type { Source } from '../plan/planner.js';
+import { ROLLUP_MINUTE_ANSWERS } from '../../../projections/rollup-minute/answers.js';
+import { newestNeed } from '../plan/newest-hit.js';
+import { type Source, sourceFor } from '../plan/planner.js';
 import { humanTotals } from './human-totals.js';
 import type { HumanTotals } from './totals.js';
 
@@ -37,7 +39,10 @@ export function overviewFigures(t: HumanTotals): OverviewFigures {
 }
 
 async function figuresOf(db: Db, q: Query, w: Window, source?: Source): Promise<OverviewFigures> {
-  return overviewFigures(await humanTotals(db, q.site, w, q.filters, source));
+  const planned =
+    source ??
+    sourceFor(w, q.filters, [], (await newestNeed(db, q.site, w, ROLLUP_MINUTE_ANSWERS.unitMs)).newest);
+  return overviewFigures(await humanTotals(db, q.site, w, q.filters, planned));
 }
 
 /**

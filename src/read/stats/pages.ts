@@ -3,9 +3,8 @@ import { compileFilters } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Query } from '../envelope/query.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
-import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
-import { type Source, sourceOf } from '../plan/planner.js';
-import { rollupPages } from './dimension-rollup.js';
+import type { Source } from '../plan/planner.js';
+import { planDimensionRead, rollupPages } from './dimension-rollup.js';
 import { sessionMatches } from './human-totals.js';
 import { inWindow } from '../envelope/in-window.js';
 
@@ -29,18 +28,14 @@ export interface PageRow {
  * the dimension rollup where the planner says it answers, else from the raw hits and sessions.
  */
 export async function pages(db: Db, q: Query, p: Paging, source?: Source): Promise<PageRow[]> {
-  const planned =
-    source ??
-    sourceOf(
-      {
-        window: q,
-        filters: q.filters,
-        dimension: 'pathname',
-        metrics: ['visitors', 'pageviews', 'entries', 'exits', 'engagement'],
-      },
-      DIMENSION_ROLLUP_ANSWERS,
-    );
-  const rows = planned === 'rollup' ? await rollupPages(db, q.site, q, p) : await rawPages(db, q, p);
+  const planned = await planDimensionRead(
+    db,
+    q,
+    { dimension: 'pathname', metrics: ['visitors', 'pageviews', 'entries', 'exits', 'engagement'] },
+    source,
+  );
+  const rows =
+    planned.source === 'rollup' ? await rollupPages(db, q.site, planned.window, p) : await rawPages(db, q, p);
   return rows.map(({ scroll, engaged, ...r }) => ({
     ...r,
     ...(scroll === null ? {} : { scroll_depth: Math.round(scroll) }),

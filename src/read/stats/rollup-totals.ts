@@ -123,11 +123,17 @@ async function seenBefore(
   inner: readonly { span: number; start: number; end: number }[],
 ): Promise<Map<number, number>> {
   if (inner.length === 0) return new Map();
+  // The spans' whole range, as constants: with only the unnest's bounds Postgres guessed thousands
+  // of hits a span and hashed every visitor's state against a scan of all the site's hits (2.7 s
+  // against 3 ms for three hours at 1 M events).
+  const from = Math.min(...inner.map((p) => p.start));
+  const to = Math.max(...inner.map((p) => p.end));
   const { rows } = await db.query<{ span: number; visitors: number }>(sql`
     SELECT p.span, count(DISTINCT e.visitor_id) AS visitors
     FROM ${partsTable(inner)}
     JOIN events e ON e.site_id = ${site} AND e.ts >= p.s AND e.ts < p.e
     JOIN rollup_visitor_state v ON v.site_id = e.site_id AND v.visitor_id = e.visitor_id AND v.first_seen_at < p.s
+    WHERE e.ts >= ${iso(from)} AND e.ts < ${iso(to)}
     GROUP BY p.span`);
   return new Map(rows.map((r) => [r.span, r.visitors]));
 }

@@ -4,6 +4,8 @@ import { bucketStarts } from '../envelope/buckets.js';
 import { eachWindow } from '../envelope/compare.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
+import { ROLLUP_MINUTE_ANSWERS } from '../../../projections/rollup-minute/answers.js';
+import { newestNeed } from '../plan/newest-hit.js';
 import { type Source, sourceFor } from '../plan/planner.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
@@ -108,7 +110,9 @@ async function fromRaw(db: Db, q: Query, w: Window, metric: Metric): Promise<Map
 
 async function series(db: Db, q: Query, w: Window, metric: Metric, forced?: Source) {
   const starts = bucketStarts(w, q.granularity, q.tz);
-  const source = forced ?? sourceFor(w, q.filters, starts);
+  const source =
+    forced ??
+    sourceFor(w, q.filters, starts, (await newestNeed(db, q.site, w, ROLLUP_MINUTE_ANSWERS.unitMs)).newest);
   if (source === 'rollup' && filterDimensions(q.filters).size > 0)
     throw new Error('the rollups cannot answer a filtered query');
   const totals =
