@@ -4,14 +4,20 @@ import { connectNats } from '../../src/nats/connect.js';
 import { ensureStreams } from '../../src/nats/ensure-streams.js';
 import { hitsStreamName } from '../../streams/hits.js';
 import { type DrillCluster, startDrillCluster } from '../support/cluster/drill-cluster.js';
-import { apiKilled, drillFailures, natsNodeKilled, runDrill } from '../support/cluster/drills.js';
+import {
+  apiKilled,
+  drillFailures,
+  natsNodeKilled,
+  projectorKilled,
+  runDrill,
+} from '../support/cluster/drills.js';
 import { startHitLanes } from '../support/cluster/hit-lanes.js';
 import { waitFor } from '../support/cluster/wait.js';
 
 /*
  * The fault drills of docs/operations.md#fault-drills that fit the suite's time, on a cluster
  * started on this machine: three NATS servers (the stream at three replicas), a Postgres primary
- * and a streaming replica the reads go to, two API processes and a projector. Hits flow from
+ * and a streaming replica the reads go to, two API processes and two projectors. Hits flow from
  * four clients the whole time; every hit answered 204 must be stored exactly once. `npm run drill`
  * runs every drill, the slow ones too (the whole NATS cluster restarted, Postgres stopped 30 s).
  */
@@ -30,6 +36,16 @@ describe('fault drills', () => {
     // Only the requests the killed process held went unanswered: nothing else failed.
     expect(Object.keys(r.failures).filter((s) => s !== 'network')).toEqual([]);
     expect(r.recoverMs).toBeLessThan(5_000);
+  }, 180_000);
+
+  it("drill 2: the projector folding the site's partition killed; the other takes it within seconds", async () => {
+    const r = await runDrill(c, projectorKilled);
+    expect(drillFailures(r)).toEqual([]);
+    expect(r.duplicated).toEqual([]);
+    // Ingest never depended on the projector.
+    expect(r.failures).toEqual({});
+    const took = Number(/held the partition ([\d.]+) s later/.exec(r.notes.join('; '))?.[1]);
+    expect(took).toBeLessThan(10);
   }, 180_000);
 
   it('drill 1: the NATS node leading the stream killed; ingest answers again within seconds and the node catches up', async () => {

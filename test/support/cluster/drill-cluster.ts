@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { createPool } from '../../../src/db/pool.js';
 import { connectNats } from '../../../src/nats/connect.js';
-import { hitsStreamName } from '../../../streams/hits.js';
+import { loadConfig } from '../../../src/config.js';
+import { pipelineStatus } from '../../../src/projector/status.js';
 import { type ServerProcess, startServerProcess } from '../server-process.js';
 import { type NatsCluster, startNatsCluster } from './nats-cluster.js';
 import { type PostgresPair, startPostgresPair } from './postgres-pair.js';
@@ -24,12 +25,10 @@ export interface DrillCluster {
   nats: NatsCluster;
   postgres: PostgresPair;
   apis: Member[];
-  /**
-   * The projector processes. With one fold group, the first that starts folds and the others
-   * stand by; the drill that kills the holder of a partition belongs here once projectors are
-   * partitioned (drill 2 of docs/operations.md#fault-drills).
-   */
+  /** The projector processes: they share the partitions, each folded by one of them at a time. */
   projectors: Member[];
+  /** The installation's partition count (the default). */
+  partitions: number;
   /** The primary's pool, for what drills check after recovery. */
   db: pg.Pool;
   siteId: number;
@@ -51,6 +50,9 @@ export interface DrillClusterOptions {
   /** Settings every twofold process gets on top of the cluster's. */
   env?: Record<string, string>;
 }
+
+/** The partition count every process of the cluster runs with: the default. */
+const PARTITIONS = loadConfig({}).PROJECTION_PARTITIONS;
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -112,7 +114,7 @@ export async function startDrillCluster(opts: DrillClusterOptions = {}): Promise
       };
     };
     const apis = Array.from({ length: opts.apis ?? 2 }, (_, i) => member('api', `api${i + 1}`));
-    const projectors = Array.from({ length: opts.projectors ?? 1 }, (_, i) =>
+    const projectors = Array.from({ length: opts.projectors ?? 2 }, (_, i) =>
       member('projector', `projector${i + 1}`),
     );
     members.push(...apis, ...projectors);
@@ -146,6 +148,7 @@ export async function startDrillCluster(opts: DrillClusterOptions = {}): Promise
       postgres,
       apis,
       projectors,
+      partitions: PARTITIONS,
       db,
       siteId,
       cookie,
@@ -159,12 +162,8 @@ export async function startDrillCluster(opts: DrillClusterOptions = {}): Promise
         await waitFor(
           'the projectors folding the whole stream',
           async () => {
-            const info = await streamNats.jsm.streams.info(hitsStreamName(prefix));
-            const last = info.state.last_seq;
-            const { rows } = await db.query<{ low: number | null }>(
-              'SELECT min(last_seq) AS low FROM projection_checkpoints',
-            );
-            return (rows[0]?.low ?? 0) >= last ? true : undefined;
+            const s = await pipelineStatus(db, streamNats.jsm, prefix, PARTITIONS);
+            return s.ok && s.projections.every((p) => p.lag === 0) ? true : undefined;
           },
           timeoutMs,
         );

@@ -1,3 +1,4 @@
+import { partitionOf } from '../../../streams/subjects.js';
 import { hitsStreamName } from '../../../streams/hits.js';
 import { connectNats } from '../../../src/nats/connect.js';
 import type { DrillCluster } from './drill-cluster.js';
@@ -122,6 +123,42 @@ export const natsNodeKilled: Drill = {
   },
 };
 
+/** The pid of the projector process holding the lock of the site's partition, if one holds it. */
+async function partitionHolder(c: DrillCluster): Promise<number | undefined> {
+  const partition = partitionOf(c.siteId, c.partitions);
+  const { rows } = await c.db.query<{ name: string }>(
+    `SELECT a.application_name AS name FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+     WHERE l.locktype = 'advisory' AND l.granted
+       AND l.classid = (hashtext('twofold.projector')::bigint & 4294967295)::oid
+       AND l.objid = (hashtext($1)::bigint & 4294967295)::oid`,
+    [`fold:p${partition}`],
+  );
+  const holder = rows.map((r) => /^twofold projector (\d+)$/.exec(r.name)?.[1]).find(Boolean);
+  return holder === undefined ? undefined : Number(holder);
+}
+
+export const projectorKilled: Drill = {
+  id: 'drill2',
+  fault: "kill -9 the projector process folding the site's partition, restarted after 5 s",
+  async inject(c, notes) {
+    const pid = await waitFor('a projector holding the partition', () => partitionHolder(c));
+    const holder = c.projectors.find((m) => m.process()?.child.pid === pid);
+    if (!holder) throw new Error(`no projector of the cluster has pid ${pid}`);
+    const killedAt = Date.now();
+    await holder.kill();
+    const next = await waitFor('another projector taking the partition', async () => {
+      const p = await partitionHolder(c);
+      return p !== undefined && p !== pid ? p : undefined;
+    });
+    const taker = c.projectors.find((m) => m.process()?.child.pid === next);
+    notes.push(
+      `${holder.name} killed; ${taker?.name ?? `pid ${next}`} held the partition ${((Date.now() - killedAt) / 1000).toFixed(1)} s later`,
+    );
+    await sleep(5_000);
+    await holder.start();
+  },
+};
+
 export const apiKilled: Drill = {
   id: 'drill3',
   fault: 'kill -9 one of two API processes, restarted after 5 s',
@@ -195,12 +232,10 @@ export const postgresStopped: Drill = {
   },
 };
 
-/**
- * Every drill `npm run drill` runs, in its order (each leaves the cluster whole for the next). Drill 2
- * (kill -9 the projector holding a partition) joins them once projectors are partitioned.
- */
+/** Every drill `npm run drill` runs, in its order (each leaves the cluster whole for the next). */
 export const ALL_DRILLS: readonly Drill[] = [
   apiKilled,
+  projectorKilled,
   natsNodeKilled,
   natsClusterRestarted,
   postgresStopped,
