@@ -31,6 +31,11 @@ export async function positionConsumer(
     ack_policy: AckPolicy.All,
     ack_wait: ackWaitMs * 1_000_000,
     max_ack_pending: 20_000,
+    // Nothing in the consumer needs to survive a server: Postgres holds the positions and a worker
+    // recreates its consumer whenever it starts. One replica in memory spares the cluster a Raft
+    // group per partition (sixteen more to catch up when a node returns).
+    num_replicas: 1,
+    mem_storage: true,
     filter_subject: unit.filter,
     deliver_policy: DeliverPolicy.StartSequence,
     opt_start_seq: checkpoint + 1,
