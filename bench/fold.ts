@@ -7,7 +7,6 @@ import { createLogger } from '../src/log.js';
 import { createMetrics } from '../src/metrics.js';
 import { connectNats, type Nats } from '../src/nats/connect.js';
 import { ensureStreams } from '../src/nats/ensure-streams.js';
-import { readCheckpoints } from '../src/projector/checkpoint.js';
 import { rebuildProgressLine } from '../src/projector/progress-line.js';
 import { rebuildProjections } from '../src/projector/rebuild.js';
 import { Projector } from '../src/projector/projector.js';
@@ -15,16 +14,14 @@ import type { WorkerDeps } from '../src/projector/worker.js';
 import type { StreamEvent } from '../streams/events.js';
 import { hitsStreamName } from '../streams/hits.js';
 import { encodeMessage } from '../streams/message-codec.js';
-import { partitionOf, type StreamOrigin, subjectFor } from '../streams/subjects.js';
+import { type StreamOrigin, subjectFor } from '../streams/subjects.js';
 import { designedEvents } from './fold-data.js';
-import { openBench } from './harness.js';
+import { BENCH_PARTITIONS, openBench, siteCheckpoints } from './harness.js';
 import { HITS_PER_MESSAGE } from './read-load.js';
 
 const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 300_000);
 /** An edge shipment's rows: one stream message. */
 const ROWS_PER_EDGE_MESSAGE = 500;
-/** Partitions of the bench's stream, as an installation's default: the bench's one site is in one. */
-const PARTITIONS = 16;
 const TEN_MILLION = 10_000_000;
 
 /** The designed events, day by day, as stream messages: people's hits 40 a message, then the day's edge shipments. */
@@ -34,7 +31,7 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
   const publish = async (origin: StreamOrigin, events: StreamEvent[]) => {
     pending.push(
       nats.js.publish(
-        subjectFor({ prefix, partitions: PARTITIONS }, site, origin),
+        subjectFor({ prefix, partitions: BENCH_PARTITIONS }, site, origin),
         encodeMessage(JSON.stringify({ v: 1, events })),
       ),
     );
@@ -58,10 +55,9 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
 async function foldLive(db: pg.Pool, projector: Projector, site: number, last: number): Promise<number> {
   const t0 = performance.now();
   projector.start();
-  const part = partitionOf(site, PARTITIONS);
   for (;;) {
-    const cp = await readCheckpoints(db);
-    if (PROJECTIONS.every((p) => cp.get(p.name)?.get(part) === last)) break;
+    const cp = await siteCheckpoints(db, site);
+    if (PROJECTIONS.every((p) => cp.get(p.name) === last)) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -96,14 +92,14 @@ async function main() {
       "live, one projector (the fold group of the site's partition)",
       await foldLive(
         bench.db,
-        new Projector(deps, PROJECTIONS, { partitions: PARTITIONS }),
+        new Projector(deps, PROJECTIONS, { partitions: BENCH_PARTITIONS }),
         bench.siteId,
         last,
       ),
     );
     console.log(rows.at(-1));
     const r0 = performance.now();
-    await rebuildProjections({ ...deps, partitions: PARTITIONS }, PROJECTIONS, {
+    await rebuildProjections({ ...deps, partitions: BENCH_PARTITIONS }, PROJECTIONS, {
       onProgress: (p) => console.log(rebuildProgressLine(p)),
       progressEveryMs: 10_000,
     });

@@ -1,3 +1,5 @@
+import type { JetStreamManager } from '@nats-io/jetstream';
+import { hitsStreamName } from '../../streams/hits.js';
 import { legacyFilter, partitionFilter } from '../../streams/subjects.js';
 import { WHOLE_STREAM } from './checkpoint.js';
 
@@ -22,4 +24,15 @@ export function partitionUnit(prefix: string, partition: number): FoldUnit {
 /** The messages of `hits.<site>.<origin>`, which no partition's filter matches. */
 export function legacyUnit(prefix: string): FoldUnit {
   return { part: WHOLE_STREAM, filter: legacyFilter(prefix), name: 'legacy' };
+}
+
+/** Every unit of an installation: the messages without a partition, then each partition. */
+export function allUnits(prefix: string, partitions: number): FoldUnit[] {
+  return [legacyUnit(prefix), ...Array.from({ length: partitions }, (_, k) => partitionUnit(prefix, k))];
+}
+
+/** The stream sequence of the unit's last message, 0 when it has none. */
+export async function lastSeqOf(jsm: JetStreamManager, prefix: string, unit: FoldUnit): Promise<number> {
+  const m = await jsm.streams.getMessage(hitsStreamName(prefix), { last_by_subj: unit.filter });
+  return m?.seq ?? 0;
 }

@@ -1,10 +1,9 @@
 import pLimit from 'p-limit';
 import type { Projection } from '../../projections/projection.js';
-import { hitsStreamName } from '../../streams/hits.js';
-import { legacyFilter } from '../../streams/subjects.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readCheckpoints, WHOLE_STREAM } from './checkpoint.js';
 import { dropRetiredDurables } from './consumer.js';
-import { type FoldUnit, legacyUnit, partitionUnit } from './fold-units.js';
+import { type FoldUnit, lastSeqOf, legacyUnit, partitionUnit } from './fold-units.js';
 import { UnitClaims } from './unit-claims.js';
 import { UnitWorker, type WorkerDeps, type WorkerOptions } from './worker.js';
 
@@ -16,8 +15,6 @@ export interface ProjectorOptions extends WorkerOptions {
   /** Fold units of this process folding a batch at once; the rest wait, so folds never take the whole pool. */
   foldingAtOnce?: number;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A projector process: folds every projection, partition by partition, sharing the partitions with
@@ -138,11 +135,9 @@ export class Projector {
   }
 
   private async legacyLeft(): Promise<boolean> {
-    const { jsm, prefix } = { jsm: this.deps.nats.jsm, prefix: this.deps.prefix };
-    const last = await jsm.streams
-      .getMessage(hitsStreamName(prefix), { last_by_subj: legacyFilter(prefix) })
-      .then((m) => m?.seq ?? 0)
-      .catch(() => 0);
+    const last = await lastSeqOf(this.deps.nats.jsm, this.deps.prefix, legacyUnit(this.deps.prefix)).catch(
+      () => 0,
+    );
     if (last === 0) return false;
     const checkpoints = await readCheckpoints(this.deps.db);
     return this.projections.some((p) => (checkpoints.get(p.name)?.get(WHOLE_STREAM) ?? 0) < last);

@@ -1,9 +1,9 @@
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { PROJECTIONS } from '../../projections/index.js';
 import { hitsStreamName } from '../../streams/hits.js';
-import { legacyFilter, partitionFilter } from '../../streams/subjects.js';
+import { allUnits, lastSeqOf } from './fold-units.js';
 import type { Db } from '../db/sql.js';
-import { readCheckpoints, WHOLE_STREAM } from './checkpoint.js';
+import { readCheckpoints } from './checkpoint.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -35,16 +35,12 @@ export async function pipelineStatus(
   partitions: number,
 ): Promise<PipelineStatus> {
   const stream = hitsStreamName(prefix);
-  const filters = [
-    [WHOLE_STREAM, legacyFilter(prefix)] as const,
-    ...Array.from({ length: partitions }, (_, k) => [k, partitionFilter(prefix, k)] as const),
-  ];
-  const lastOf = (filter: string) =>
-    jsm.streams.getMessage(stream, { last_by_subj: filter }).then((m) => m?.seq ?? 0);
   const [checkpoints, streamInfo, unitLasts] = await Promise.all([
     readCheckpoints(db).catch(() => null),
     jsm.streams.info(stream).catch(() => null),
-    Promise.all(filters.map(([part, f]) => lastOf(f).then((seq) => [part, seq] as const))).catch(() => null),
+    Promise.all(
+      allUnits(prefix, partitions).map(async (u) => [u.part, await lastSeqOf(jsm, prefix, u)] as const),
+    ).catch(() => null),
   ]);
   const last = streamInfo?.state.last_seq ?? null;
   const projections = PROJECTIONS.map((p): ProjectionStatus => {
