@@ -11,6 +11,8 @@ export interface NatsNode {
   name: string;
   url: string;
   running(): boolean;
+  /** The server's process id while it runs. */
+  pid(): number | undefined;
   kill(): Promise<void>;
   start(): Promise<void>;
   /** The last lines it wrote. */
@@ -111,6 +113,8 @@ function natsNode(bin: string, name: string, config: string, ports: Ports): Nats
     name,
     url: `nats://127.0.0.1:${ports.client}`,
     running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    pid: () =>
+      child !== undefined && child.exitCode === null && child.signalCode === null ? child.pid : undefined,
     tail: () => [...lines],
     async kill() {
       const c = child;
