@@ -11,20 +11,25 @@ import type { Sequenced } from '../projection.js';
 import { type SessionState, sessionize } from '../sessions/sessionize.js';
 import { newestBySite, sessionHorizon } from '../sessions/horizon.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
+import { type StoredWalk, writeWalks } from './walks.js';
 
 export interface PathSessionsState extends Numbering {
   /** The stored sessions the batch's hits could join (`path_session_state`). */
   sessions: SessionState[];
+  /** The stored walks of those sessions (`path_session_walks`). */
+  walks: ReadonlyMap<string, StoredWalk>;
 }
 
 /**
  * Sessionizes the batch's human hits on the projection's own state (every kind of hit: they all
  * decide where sessions start and end, so the ids are raw_events'), numbers the sessions new to a
  * pageview in stream order, and writes each pageview with its session's number and the number's
- * bits (`writePathBits`). Run once per batch (the runner's claimed sequence).
+ * bits (`writePathBits`), and each changed session's walk (`writeWalks`). Run once per batch (the
+ * runner's claimed sequence).
  */
 export function foldPathSessions(events: readonly Sequenced[], state: PathSessionsState): Sql[] {
-  const hits = humanHits(events).map((s) => s.event);
+  const sequenced = humanHits(events);
+  const hits = sequenced.map((s) => s.event);
   if (hits.length === 0) return [];
   const { sessionOf, changes } = sessionize(hits, state.sessions);
   const views = pageviews(hits);
@@ -39,12 +44,16 @@ export function foldPathSessions(events: readonly Sequenced[], state: PathSessio
       SELECT * FROM unnest(${added.map((a) => a.site)}::bigint[], ${added.map((a) => a.key)}::uuid[],
         ${added.map((a) => a.n)}::int[])`);
   if (views.length > 0) out.push(...writePathBits(PATH_SESSION_TABLES, views, ns));
+  const after = [...changes.values()].map((c) => c.after);
   out.push(
-    saveSessions(
-      SESSION_TABLES.pathSessions,
-      [...changes.values()].map((c) => c.after),
+    ...writeWalks(
+      sequenced.filter((s) => s.event.kind === 'pageview'),
+      sessionOf,
+      after,
+      state.walks,
     ),
   );
+  out.push(saveSessions(SESSION_TABLES.pathSessions, after));
   return out;
 }
 
