@@ -58,8 +58,8 @@ export function foldPathSessions(events: readonly Sequenced[], state: PathSessio
 }
 
 /**
- * Deletes the sessions no hit within the grace can join any more (sessions/horizon.ts) and their
- * numbers, which only a later hit of the session would look up. Each site keeps its highest
+ * Deletes the sessions no hit within the grace can join any more (sessions/horizon.ts), their
+ * numbers and their walks' order keys, which only a later hit of the session would look up. Each site keeps its highest
  * number: the next new session takes the one after it, so no number is given twice.
  */
 export function prunePathSessionState(events: readonly Sequenced[]): Sql[] {
@@ -71,7 +71,8 @@ export function prunePathSessionState(events: readonly Sequenced[]): Sql[] {
     WITH gone AS (
       DELETE FROM ${raw(SESSION_TABLES.pathSessions)} t
       USING unnest(${sites}::bigint[], ${before}::timestamptz[]) AS h(site_id, before)
-      WHERE t.site_id = h.site_id AND t.last_seen_at < h.before RETURNING t.id)
+      WHERE t.site_id = h.site_id AND t.last_seen_at < h.before RETURNING t.id),
+    keys AS (DELETE FROM path_session_walk_keys k USING gone WHERE k.session_id = gone.id)
     DELETE FROM path_session_numbers p USING gone
     WHERE p.session_id = gone.id
       AND p.n < (SELECT max(m.n) FROM path_session_numbers m WHERE m.site_id = p.site_id)`,

@@ -36,6 +36,7 @@ export const pathSessions: Projection<PathSessionsState> = {
     'path_prefix_sessions_day',
     'path_session_hits',
     'path_session_walks',
+    'path_session_walk_keys',
   ],
   load: loadState,
   fold: (events, state) => [...foldPathSessions(events, state), ...prunePathSessionState(events)],

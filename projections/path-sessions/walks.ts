@@ -14,7 +14,7 @@ export interface WalkStep {
   id: string;
 }
 
-/** A session's walk as `path_session_walks` holds it. */
+/** A session's walk as `path_session_walks` and `path_session_walk_keys` hold it. */
 export interface StoredWalk {
   started: number;
   steps: WalkStep[];
@@ -25,8 +25,9 @@ const byOrderKey = (a: WalkStep, b: WalkStep) =>
   a.at - b.at || a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The stored walks of the sessions the batch's hits could join (the others have no pageview yet,
- * or no row: a session new to the batch).
+ * The stored walks, with their order keys, of the sessions the batch's hits could join (the others
+ * have no pageview yet, or are new to the batch). A session in the state has its keys: both go
+ * when the state is pruned (fold.ts).
  */
 export async function loadWalks(db: Db, sessions: readonly SessionState[]): Promise<Map<string, StoredWalk>> {
   if (sessions.length === 0) return new Map();
@@ -38,8 +39,9 @@ export async function loadWalks(db: Db, sessions: readonly SessionState[]): Prom
     seqs: string[];
     ids: string[];
   }>(sql`
-    SELECT session_id, started_at, paths, at, seqs, ids FROM path_session_walks
-    WHERE session_id = ANY(${sessions.map((s) => s.id)}::uuid[])`);
+    SELECT w.session_id, w.started_at, w.paths, k.at, k.seqs, k.ids
+    FROM path_session_walks w JOIN path_session_walk_keys k ON k.session_id = w.session_id
+    WHERE w.session_id = ANY(${sessions.map((s) => s.id)}::uuid[])`);
   return new Map(
     rows.map((r) => [
       r.session_id,
@@ -102,12 +104,16 @@ export function writeWalks(
     seqs: steps.map((x) => x.seq),
     ids: steps.map((x) => x.id),
   }));
+  const recordset = sql`jsonb_to_recordset(${JSON.stringify(doc)}::jsonb)
+    AS r(session_id uuid, site_id bigint, started_at timestamptz, paths text[], at bigint[], seqs bigint[], ids uuid[])`;
   return [
     sql`
-    INSERT INTO path_session_walks (session_id, site_id, started_at, paths, at, seqs, ids)
-    SELECT * FROM jsonb_to_recordset(${JSON.stringify(doc)}::jsonb)
-      AS r(session_id uuid, site_id bigint, started_at timestamptz, paths text[], at bigint[], seqs bigint[], ids uuid[])
-    ON CONFLICT (session_id) DO UPDATE SET started_at = excluded.started_at, paths = excluded.paths,
-      at = excluded.at, seqs = excluded.seqs, ids = excluded.ids`,
+    INSERT INTO path_session_walks (session_id, site_id, started_at, paths)
+    SELECT session_id, site_id, started_at, paths FROM ${recordset}
+    ON CONFLICT (session_id) DO UPDATE SET started_at = excluded.started_at, paths = excluded.paths`,
+    sql`
+    INSERT INTO path_session_walk_keys (session_id, at, seqs, ids)
+    SELECT session_id, at, seqs, ids FROM ${recordset}
+    ON CONFLICT (session_id) DO UPDATE SET at = excluded.at, seqs = excluded.seqs, ids = excluded.ids`,
   ];
 }

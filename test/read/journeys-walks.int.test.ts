@@ -120,11 +120,13 @@ describe('journeys from path_session_walks', () => {
   });
 
   it('fills the walks of an installation folded before them from raw_events (migration 0038) as the fold does', async () => {
-    const all = 'SELECT * FROM path_session_walks AS r ORDER BY r::text';
-    const folded = (await db.pool.query(all)).rows;
-    expect(folded.length).toBeGreaterThan(500);
-    await db.pool.query('DROP TABLE path_session_walks');
+    const all = (table: string) => `SELECT * FROM ${table} AS r ORDER BY r::text`;
+    const tables = ['path_session_walks', 'path_session_walk_keys'];
+    const folded = await Promise.all(tables.map(async (t) => (await db.pool.query(all(t))).rows));
+    expect(folded[0]!.length).toBeGreaterThan(500);
+    expect(folded[1]!.length).toBeGreaterThan(0);
+    await db.pool.query(`DROP TABLE ${tables.join(', ')}`);
     await applyMigration(db.pool, '0038_path_session_walks.sql');
-    expect((await db.pool.query(all)).rows).toEqual(folded);
+    for (const [i, t] of tables.entries()) expect((await db.pool.query(all(t))).rows, t).toEqual(folded[i]);
   });
 });
