@@ -8,8 +8,9 @@ CREATE TABLE path_session_walks (
   started_at timestamptz NOT NULL,
   paths text[] NOT NULL
 );
--- A window's walks by an index-only scan: the paths ride in the index.
-CREATE INDEX path_session_walks_started ON path_session_walks (site_id, started_at) INCLUDE (paths);
+-- A window's walks. Without the paths in it (INCLUDE): they would make the index larger than the
+-- rows, whose pages a window reads in a few ranges anyway (rows arrive about in start order).
+CREATE INDEX path_session_walks_started ON path_session_walks (site_id, started_at);
 
 -- The raw path's order key of each walk's pageviews (time in ms, stream sequence, event id), so a
 -- late pageview takes its place among them: kept only while a hit can still join the session (its
