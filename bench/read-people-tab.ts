@@ -254,7 +254,7 @@ export async function benchPeopleTab(
   }
   const reads = peopleTabUrls(views[0]!.view).length + 1;
   console.log(
-    `\n### The People tab as the dashboard sends it (${reads} reads at once, READ_CONCURRENCY ${loadConfig({}).READ_CONCURRENCY})\n`,
+    `\n### The People tab as the dashboard sends it (${reads} reads, ${READS_IN_FLIGHT} at a time, READ_CONCURRENCY ${loadConfig({}).READ_CONCURRENCY})\n`,
   );
   console.log('| load | path | n | p50 ms | p95 ms | reads cancelled (503) |');
   console.log('|---|---|---|---|---|---|');
