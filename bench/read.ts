@@ -27,6 +27,7 @@ import type { Query } from '../src/read/envelope/query.js';
 import { EMPTY_FILTERS } from '../src/read/envelope/filters.js';
 import type { Granularity } from '../src/read/envelope/granularity.js';
 import type { Source } from '../src/read/plan/planner.js';
+import { journeys } from '../src/read/journeys/read.js';
 import { breakdown } from '../src/read/stats/breakdown.js';
 import { events } from '../src/read/stats/events.js';
 import { devices, locations, sources } from '../src/read/stats/grouped-lists.js';
@@ -374,6 +375,21 @@ async function peopleTab(db: pg.Pool, url: string, site: number, ws: ReturnType<
       view: { ...base, range, tz: 'UTC' },
       now,
     }));
+    // The tab's journeys (from path_session_walks) must agree with the raw path's on every window.
+    for (const w of ws)
+      for (const p of [
+        { depth: 3, limit: 5 },
+        { depth: 6, limit: 100 },
+      ]) {
+        const params = { ...p, compare: 'none' as const };
+        const q = query(site, w, 'day');
+        const [a, b] = [await journeys(db, q, params, 'rollup'), await journeys(db, q, params, 'raw')];
+        if (!isDeepStrictEqual(a, b))
+          throw new Error(`journeys ${JSON.stringify(p)}, ${w.label}: walks ≠ raw`);
+      }
+    console.log(
+      `journeys from path_session_walks agree with the raw path on every window: ${ws.map((w) => w.label).join(', ')}`,
+    );
     const top = async (dimension: string) => {
       const q = query(site, ws[0]!, 'day');
       const [row] = await breakdown(db, q, { limit: 1, page: 1, dimension });

@@ -12,3 +12,17 @@ export const PATH_SESSIONS_ANSWERS: Answers = {
   metrics: new Set(['sessions', 'visitors']),
   visitorsFromMidnight: false,
 };
+
+/**
+ * Each session's first pageviews in order (`path_session_walks`), by the session's start: the
+ * journeys from each session's entry page (`entry_walk`), for any window, depth up to WALK_PAGES − 1
+ * (walks.ts); unfiltered. Journeys from a chosen start page need pages past a walk's end.
+ */
+export const PATH_SESSION_WALKS_ANSWERS: Answers = {
+  name: 'path_session_walks',
+  unitMs: 1,
+  breakdowns: new Set(['entry_walk']),
+  filters: new Set(),
+  metrics: new Set(['sessions']),
+  visitorsFromMidnight: false,
+};

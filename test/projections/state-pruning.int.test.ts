@@ -47,6 +47,7 @@ const STATE = new Set([
   'citation_session_state',
   'path_session_state',
   'path_session_numbers',
+  'path_session_walk_keys',
   'path_visitor_numbers',
 ]);
 

@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathSessions } from '../../projections/path-sessions/projection.js';
+import type { Projection } from '../../projections/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
@@ -49,7 +51,9 @@ beforeAll(async () => {
   );
   // A custom event between two pageviews is no step of the journey.
   events.push(hit({ site, visitor: 's1', ts: T + 30_000, kind: 'custom', name: 'Signup', pathname: '/' }));
-  for (const p of [rawEvents, rollupMinute]) await foldBatch(t.database.pool, p, messages([events]));
+  // path_sessions answers the journeys from the entry page (its walks), the raw hits the others.
+  for (const p of [rawEvents, rollupMinute, pathSessions] as Projection[])
+    await foldBatch(t.database.pool, p, messages([events]));
 });
 afterAll(() => t?.close());
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getData } from '../../web/src/lib/api.js';
+import { loadConfig } from '../../src/config.js';
+import { ApiError, getData, READS_IN_FLIGHT } from '../../web/src/lib/api.js';
 
 /*
  * The dashboard loads many panels at once, and an account may have several tabs open: a read the
@@ -60,5 +61,30 @@ describe('getData over the read budget', () => {
     );
     await expect(getData('/api/stats/pages?site=1&page=0')).rejects.toMatchObject({ status: 400 });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('getData queues the page’s reads', () => {
+  it('has at most READ_CONCURRENCY (the server’s default) reads in flight, the rest sent as each answers', async () => {
+    expect(READS_IN_FLIGHT).toBe(loadConfig({}).READ_CONCURRENCY);
+    const answers: ((r: Response) => void)[] = [];
+    fetch.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const reads = Array.from({ length: 15 }, (_, i) => getData<number>(`/api/stats/pages?site=${i}`));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(8);
+    answers[0]!(ok(0));
+    answers[1]!(ok(1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(10);
+    // The queue sends them in the order they were asked for.
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(
+      Array.from({ length: 10 }, (_, i) => `/api/stats/pages?site=${i}`),
+    );
+    for (let i = 2; i < 15; i++) {
+      await vi.advanceTimersByTimeAsync(0);
+      answers[i]!(ok(i));
+    }
+    await expect(Promise.all(reads)).resolves.toEqual(Array.from({ length: 15 }, (_, i) => i));
+    expect(fetch).toHaveBeenCalledTimes(15);
   });
 });

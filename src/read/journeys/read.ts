@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PATH_SESSION_WALKS_ANSWERS } from '../../../projections/path-sessions/answers.js';
+import { WALK_PAGES } from '../../../projections/path-sessions/walks.js';
 import { type Db, sql } from '../../db/sql.js';
 import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
@@ -6,8 +8,10 @@ import type { Query } from '../envelope/query.js';
 import { sessionMatches } from '../stats/human-totals.js';
 import { journeyGraph, type Journeys, type Walk } from './graph.js';
 import { inWindow } from '../envelope/in-window.js';
+import { type Source, sourceOf } from '../plan/planner.js';
 
-export const MAX_DEPTH = 6;
+/** As deep as path_session_walks keeps a session's pageviews, so every depth can be answered there. */
+export const MAX_DEPTH = WALK_PAGES - 1;
 
 /** The starting path (docs/api.md#get-apistatsjourneys: the window comes from `range`). */
 export const JourneyStart = z.object({
@@ -40,13 +44,35 @@ export type JourneysParams = z.infer<typeof JourneysParams> & z.infer<typeof Jou
 const iso = (d: Date) => d.toISOString();
 
 /**
+ * `rollup` (path_session_walks) for the journeys from each session's entry page without a filter,
+ * else `raw`: from a chosen start page the walk may begin past a stored walk's pages.
+ */
+export const journeysSource = (q: Query, p: Pick<JourneysParams, 'start'>): Source =>
+  sourceOf(
+    {
+      window: q,
+      metrics: ['sessions'],
+      dimension: p.start === undefined ? 'entry_walk' : 'start_walk',
+      ...(q.filters ? { filters: q.filters } : {}),
+    },
+    PATH_SESSION_WALKS_ANSWERS,
+  );
+
+/**
  * Where the sessions that started in the window went: from the first pageview of `start` in each
  * session (without `start`, from its first pageview, its entry page), that page and the next
  * `depth` pageviews, in the order they happened. With filters, the sessions holding a matching hit,
  * each with all its pageviews, so a filter selects journeys without cutting pages out of them.
  * The database gives each distinct walk with its sessions; `journeyGraph` prunes them into nodes.
  */
-export async function journeys(db: Db, q: Query, p: JourneysParams): Promise<Journeys> {
+export async function journeys(
+  db: Db,
+  q: Query,
+  p: JourneysParams,
+  source: Source = journeysSource(q, p),
+): Promise<Journeys> {
+  if (source === 'rollup' && p.start === undefined)
+    return journeyGraph(await storedWalks(db, q, p.depth), p.limit);
   const window = sql`s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
     AND ${sessionMatches(q.filters, sql`s.id`)}`;
   // With a start page, only the sessions that viewed it, found by the pageviews' path index (a
@@ -78,4 +104,13 @@ export async function journeys(db: Db, q: Query, p: JourneysParams): Promise<Jou
       GROUP BY pv.session_id)
     SELECT paths, count(*) AS sessions FROM w GROUP BY paths`);
   return journeyGraph(rows, p.limit);
+}
+
+/** Each distinct walk of `depth` + 1 pages from the entry page, with its sessions that started in the window. */
+async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
+  const { rows } = await db.query<Walk>(sql`
+    SELECT paths[1:${depth + 1}::int] AS paths, count(*) AS sessions FROM path_session_walks
+    WHERE site_id = ${q.site} AND ${inWindow('started_at', q)}
+    GROUP BY 1`);
+  return rows;
 }

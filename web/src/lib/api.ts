@@ -1,3 +1,5 @@
+import pLimit from 'p-limit';
+
 /** The dashboard's one way to the API: same origin, the session cookie, errors as readable text. */
 export class ApiError extends Error {
   constructor(
@@ -63,13 +65,24 @@ export async function request<T>(method: string, path: string, body?: unknown): 
 const READ_TRIES = 3;
 
 /**
- * A read: its `data`. A read refused for the account's read budget (`429`: many panels, or several
- * tabs, loading at once) is asked again after the server's `Retry-After`, up to READ_TRIES in all.
+ * Reads one dashboard page has in flight at once: the server's default READ_CONCURRENCY (its read
+ * slots per signed-in account), so a tab of many panels queues its reads here instead of having
+ * the server refuse some and waiting out `Retry-After`.
+ */
+export const READS_IN_FLIGHT = 8;
+
+/** The page's reads, READS_IN_FLIGHT at a time, in the order they were asked for. */
+export const readQueue = pLimit(READS_IN_FLIGHT);
+
+/**
+ * A read: its `data`, asked once one of the page's READS_IN_FLIGHT is free. A read still refused
+ * for the account's read budget (`429`: several tabs loading at once, or a server with a lower
+ * READ_CONCURRENCY) is asked again after the server's `Retry-After`, up to READ_TRIES in all.
  */
 export async function getData<T>(path: string): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
-      return (await request<{ data: T }>('GET', path)).data;
+      return (await readQueue(() => request<{ data: T }>('GET', path))).data;
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 429 || tries >= READ_TRIES) throw err;
       const seconds = Math.min(Math.max(err.retryAfter ?? 1, 0), 10);
