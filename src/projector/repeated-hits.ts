@@ -117,16 +117,15 @@ export async function dropRepeatedHits(
     }
     for (const { occurrence: o, first } of keyed.get(m.seq) ?? []) if (first) sawAt(o.site, o.key, o.ts);
   }
-  let dropped = 0;
+  // A message redelivered while its first copy waited in the batch loses the same hits, counted once.
   const done = new Set<DecodedMessage>();
   for (const m of messages) {
     const drop = repeats.get(m.seq);
     if (drop === undefined || m.events === null || done.has(m)) continue;
     done.add(m);
     m.events = m.events.filter((_, i) => !drop.has(i));
-    dropped += drop.size;
   }
-  return dropped;
+  return [...repeats.values()].reduce((n, drop) => n + drop.size, 0);
 }
 
 /** The hit's key, when it is one a client could have sent (ingest refuses any other). */

@@ -148,7 +148,7 @@ export class UnitWorker {
     const decoded = decodeMessages(
       batch.filter((m) => m.seq > lowest).map((m) => ({ seq: m.seq, data: m.data, subject: m.subject })),
     );
-    await dropRepeatedHits(this.deps.db, decoded);
+    this.deps.metrics.projectorRepeatedHits.inc(await dropRepeatedHits(this.deps.db, decoded));
     const unreadable = decoded.filter((m) => m.events === null).length;
     if (unreadable > 0)
       this.deps.log.error({ unit: this.unit.name, count: unreadable }, 'skipped unreadable messages');

@@ -77,6 +77,14 @@ describe('dropRepeatedHits, message by message', () => {
     expect((await step(groups.slice(1), 2)).kept).toEqual(first.kept.slice(1));
     expect((await step(groups.slice(1, 2), 2)).kept).toEqual([['/plain', 'FetchRecorded']]);
     expect(await keysOf(1)).toHaveLength(3);
+    // A message redelivered while its first copy waits in the same batch: both copies lose the hit.
+    const twice = decodeMessages([...messages(groups.slice(0, 2)), ...messages(groups.slice(1, 2), 2)]);
+    expect(await dropRepeatedHits(db.pool, twice)).toBe(1);
+    expect(kept(twice)).toEqual([
+      ['aaaaaaaa', '/plain'],
+      ['/plain', 'FetchRecorded'],
+      ['/plain', 'FetchRecorded'],
+    ]);
   });
 
   it('counts a key again more than the window after the last message that carried it', async () => {
@@ -160,6 +168,7 @@ describe('a keyed hit appended twice', () => {
     await append([v('c', T0, { key: 'late-key-1', pathname: '/c' })]);
     await append([v('c', T0 + 11 * MIN, { key: 'late-key-1', pathname: '/c' })]);
     await waitForLagZero(t.app);
+    expect((await t.deps.metrics.projectorRepeatedHits.get()).values[0]!.value).toBe(1);
     const live = await figures();
     expect(live).toEqual({
       events: 6,
