@@ -5,7 +5,7 @@
 #   test   nats-server (the embedded-server tests start one whatever NATS_URL says), Chromium
 #          at /usr/bin/chromium (the browser tests) and PostgreSQL's server binaries (the fault
 #          drills start a primary and a replica of their own)
-#   drill  nats-server and PostgreSQL's server binaries (`npm run drill`)
+#   drill  nats-server and PostgreSQL's server binaries (`npm run drill`, `npm run soak`)
 # What is missing is installed with apt-get when this runs as root where apt-get exists; otherwise
 # it stops with one line that says what to install. With everything present it only looks at a
 # few files.

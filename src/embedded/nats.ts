@@ -31,6 +31,13 @@ interface NatsConfig {
   storeDir: string;
 }
 
+/**
+ * The largest message a NATS server of twofold's must take: an edge request (2 MB, up to 1,000
+ * rows) is one stream message, stored whole or not at all. Every server config says it (the
+ * embedded one, the drills' cluster, deploy/nats.conf).
+ */
+export const NATS_MAX_PAYLOAD = 'max_payload: 8MB';
+
 // JSON string syntax is valid NATS config syntax, and it quotes any path safely.
 function natsConfig(c: NatsConfig): string {
   return [
@@ -38,8 +45,7 @@ function natsConfig(c: NatsConfig): string {
     `listen: 127.0.0.1:${c.port}`,
     `http: 127.0.0.1:${c.httpPort}`,
     `pid_file: ${JSON.stringify(c.pidFile)}`,
-    // An edge request (2 MB, up to 1,000 rows) is one stream message, stored whole or not at all.
-    'max_payload: 8MB',
+    NATS_MAX_PAYLOAD,
     `jetstream {\n  store_dir: ${JSON.stringify(c.storeDir)}\n}`,
     '',
   ].join('\n');

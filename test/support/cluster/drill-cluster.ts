@@ -53,6 +53,9 @@ export interface DrillClusterOptions {
   env?: Record<string, string>;
 }
 
+/** The cluster settings every twofold process of the drills runs with, as docker-compose.yml's cluster profile. */
+export const CLUSTER_SETTINGS = { STREAM_REPLICAS: '3' } as const;
+
 /** The partition count every process of the cluster runs with: the default. */
 const PARTITIONS = loadConfig({}).PROJECTION_PARTITIONS;
 
@@ -85,7 +88,7 @@ export async function startDrillCluster(opts: DrillClusterOptions = {}): Promise
       DATABASE_URL: postgres.primary.url,
       READ_DATABASE_URL: postgres.replica.url,
       NATS_URL: nats.url,
-      STREAM_REPLICAS: '3',
+      ...CLUSTER_SETTINGS,
       STREAM_PREFIX: prefix,
       TRUST_PROXY: 'true',
       POLICY_FETCH_HOURS: '0',

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findNatsServer } from '../../../src/embedded/nats-binary.js';
+import { NATS_MAX_PAYLOAD } from '../../../src/embedded/nats.js';
 import { freePort } from '../../../src/embedded/ports.js';
 import { sleep, waitFor } from './wait.js';
 
@@ -10,6 +11,8 @@ export interface NatsNode {
   name: string;
   url: string;
   running(): boolean;
+  /** The server's process id while it runs. */
+  pid(): number | undefined;
   kill(): Promise<void>;
   start(): Promise<void>;
   /** The last lines it wrote. */
@@ -62,7 +65,7 @@ export async function startNatsCluster(dir: string, size = 3): Promise<NatsClust
           `server_name: ${name}`,
           `listen: 127.0.0.1:${p.client}`,
           `http: 127.0.0.1:${p.http}`,
-          'max_payload: 8MB',
+          NATS_MAX_PAYLOAD,
           `jetstream {\n  store_dir: ${JSON.stringify(join(home, 'store'))}\n}`,
           `cluster {\n  name: drill\n  listen: 127.0.0.1:${p.cluster}\n  routes: [${routes
             .filter((_, k) => k !== i)
@@ -110,6 +113,8 @@ function natsNode(bin: string, name: string, config: string, ports: Ports): Nats
     name,
     url: `nats://127.0.0.1:${ports.client}`,
     running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    pid: () =>
+      child !== undefined && child.exitCode === null && child.signalCode === null ? child.pid : undefined,
     tail: () => [...lines],
     async kill() {
       const c = child;
