@@ -1,12 +1,16 @@
 // npx tsx bench/fold-profile.ts — where folding's time goes: the bench:fold events (bench/fold-data.ts)
 // decoded, then folded one projection at a time in batches, with each projection's `load`, its
 // pure `fold` and every statement timed apart, in wall time and (on Linux) in CPU time: the fold's
-// thread, and the Postgres backend running the statements. BENCH_FOLD_EVENTS (40,000) and
+// thread, and the Postgres backend running the statements; first, the projector's step of repeated
+// hits over the same events, every hit keyed. BENCH_FOLD_EVENTS (40,000) and
 // BENCH_FOLD_BATCH (4,000 events) set the size.
+import { randomBytes } from 'node:crypto';
 import { PROJECTIONS } from '../projections/index.js';
 import type { Sequenced } from '../projections/projection.js';
 import { runStatement } from '../src/db/copy.js';
 import { withTransaction } from '../src/db/transaction.js';
+import type { DecodedMessage } from '../src/projector/fold-batch.js';
+import { dropRepeatedHits } from '../src/projector/repeated-hits.js';
 import { createLogger } from '../src/log.js';
 import { decodeBatch, type StreamEvent } from '../streams/events.js';
 import { designedEvents } from './fold-data.js';
@@ -18,6 +22,39 @@ const BATCH = Number(process.env.BENCH_FOLD_BATCH ?? 4_000);
 const MESSAGE_EVENTS = 40;
 
 const bench = await openBench(createLogger('warn'));
+
+/**
+ * The projector's step before the projections (src/projector/repeated-hits.ts) over the same events
+ * in the same batches, every people's hit with a key of its own: wall and CPU time an event, this
+ * thread's and the Postgres backend's. The step runs on one client, as the worker runs it.
+ */
+async function profileRepeatedHits(events: readonly StreamEvent[]) {
+  const keyed = events.map((e) =>
+    e.type === 'HitRecorded' ? { ...e, key: randomBytes(12).toString('base64url') } : e,
+  );
+  const messages: DecodedMessage[] = [];
+  for (let i = 0; i < keyed.length; i += MESSAGE_EVENTS)
+    messages.push({ seq: i / MESSAGE_EVENTS + 1, events: keyed.slice(i, i + MESSAGE_EVENTS), origin: null });
+  const perBatch = BATCH / MESSAGE_EVENTS;
+  const client = await bench.db.connect();
+  try {
+    const backend: number = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    const c0 = cpuNanoseconds('thread-self') ?? 0;
+    const b0 = cpuNanoseconds(backend) ?? 0;
+    const t0 = performance.now();
+    for (let i = 0; i < messages.length; i += perBatch)
+      await dropRepeatedHits(
+        client,
+        messages.slice(i, i + perBatch).map((m) => ({ ...m, events: [...m.events!] })),
+      );
+    const us = (ms: number) => ((ms * 1000) / keyed.length).toFixed(1);
+    console.log(
+      `repeated hits (every hit keyed): ${us(performance.now() - t0)} µs an event, CPU ${us(((cpuNanoseconds('thread-self') ?? 0) - c0) / 1e6)} here / ${us(((cpuNanoseconds(backend) ?? 0) - b0) / 1e6)} Postgres`,
+    );
+  } finally {
+    client.release();
+  }
+}
 try {
   const events: StreamEvent[] = [];
   for (const day of designedEvents(EVENTS, bench.siteId)) events.push(...day.hits, ...day.fetches);
@@ -27,6 +64,7 @@ try {
   const d0 = performance.now();
   for (const m of messages) decodeBatch(m);
   console.log(`decoding: ${(((performance.now() - d0) * 1000) / events.length).toFixed(1)} µs an event`);
+  await profileRepeatedHits(events);
   const stream: Sequenced[] = events.map((event, i) => ({ seq: Math.floor(i / MESSAGE_EVENTS) + 1, event }));
   console.log(
     '\n| projection | events/s alone | load µs/event | fold µs/event | statements µs/event, each | CPU µs/event: fold / Postgres, each statement |',

@@ -1,6 +1,9 @@
 // npm run bench:fold — folding every projection at once: appends generated people's hits and agent
 // fetches to a fresh stream, folds them live (one worker per projection, as before the fold group,
 // then the fold group, each into empty tables), then rebuilds every projection from the stream.
+// BENCH_FOLD_KEYS=1 gives every people's hit a hit key and appends every 100th message of them a
+// second time (a client's retry: 1 % of those hits in the stream twice, folded once).
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { PROJECTIONS } from '../projections/index.js';
 import { createLogger } from '../src/log.js';
@@ -20,6 +23,7 @@ import { BENCH_PARTITIONS, openBench, siteCheckpoints } from './harness.js';
 import { HITS_PER_MESSAGE } from './read-load.js';
 
 const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 300_000);
+const KEYS = process.env.BENCH_FOLD_KEYS === '1';
 /** An edge shipment's rows: one stream message. */
 const ROWS_PER_EDGE_MESSAGE = 500;
 const TEN_MILLION = 10_000_000;
@@ -41,9 +45,13 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
       pending = [];
     }
   };
+  let messages = 0;
   for (const { hits, fetches } of designedEvents(EVENTS, site)) {
-    for (let i = 0; i < hits.length; i += HITS_PER_MESSAGE)
+    if (KEYS) for (const h of hits) h.key = randomBytes(12).toString('base64url');
+    for (let i = 0; i < hits.length; i += HITS_PER_MESSAGE) {
       await publish('human', hits.slice(i, i + HITS_PER_MESSAGE));
+      if (KEYS && ++messages % 100 === 0) await publish('human', hits.slice(i, i + HITS_PER_MESSAGE));
+    }
     for (let i = 0; i < fetches.length; i += ROWS_PER_EDGE_MESSAGE)
       await publish('edge', fetches.slice(i, i + ROWS_PER_EDGE_MESSAGE));
   }

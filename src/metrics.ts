@@ -60,6 +60,11 @@ export function createMetrics() {
       labelNames: ['projection'] as const,
       registers: [registry],
     }),
+    projectorRepeatedHits: new Counter({
+      name: 'twofold_projector_repeated_hits_total',
+      help: 'Hits not folded: their hit key was carried by an earlier message of their site',
+      registers: [registry],
+    }),
     uncaughtErrors: new Counter({
       name: 'twofold_uncaught_errors_total',
       help: 'Errors no code caught, logged by the last-resort handler while the process served on',

@@ -16,6 +16,9 @@ export type HitKind = (typeof HIT_KINDS)[number];
 
 export const HIT_SOURCES = ['tracker', 'pixel', 'edge'] as const;
 
+/** A hit key (`k`, docs/api.md#hits): long enough to be unique per client, short enough to keep cheaply. */
+export const HIT_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
 /**
  * A human hit, enriched at ingest. It holds no address and no raw user agent: only the visitor
  * digest and what was derived from them. Classification that may change later (channel, source)
@@ -62,6 +65,12 @@ export const HitRecorded = z.object({
   /** A server-rendered pageview's response status and time, from an edge `events` row. */
   status: z.number().int().optional(),
   duration_ms: z.number().int().optional(),
+  /**
+   * The client's key of the hit (`k`, docs/api.md#hits), the same on each of its retries: a hit
+   * whose key an earlier message of the site carried is not folded again
+   * (src/projector/repeated-hits.ts).
+   */
+  key: z.string().optional(),
 });
 export type HitRecorded = z.infer<typeof HitRecorded>;
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { HitKey } from '../ingest/payloads.js';
 
 /** docs/api.md#edge-logs: what the server establishes itself; a client sending one is refused. */
 export const SERVER_ONLY_KEYS = [
@@ -52,6 +53,8 @@ export const HumanEventRow = z.strictObject({
   status: int.min(100).max(599).optional(),
   duration_ms: int.min(0).optional(),
   id: z.string().min(1).max(256).optional(),
+  /** The row's hit key, as the tracker's `k`: a shipment retried after an unanswered attempt counts it once. */
+  key: HitKey.optional(),
 });
 export type HumanEventRow = z.infer<typeof HumanEventRow>;
 

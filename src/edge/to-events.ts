@@ -42,6 +42,7 @@ function trackPayload(site: number, row: HumanEventRow) {
     u: `https://${row.hostname}${row.pathname}${row.query ? `?${row.query}` : ''}`,
     ...(row.referrer ? { r: row.referrer } : {}),
     ...(row.id ? { id: row.id } : {}),
+    ...(row.key ? { k: row.key } : {}),
   };
 }
 

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { HIT_KINDS } from '../../streams/events.js';
+import { HIT_KEY, HIT_KINDS } from '../../streams/events.js';
 
 const int = z.number().int();
 const dimension = int.min(0).max(100_000);
+
+/** A hit key: the tracker's `k`, an edge row's `key`. */
+export const HitKey = z.string().regex(HIT_KEY, '8-64 characters of A-Z, a-z, 0-9, _ and -');
 
 /** The browser tracker payload (docs/api.md#hits); also the pixel's query keys. */
 export const TrackPayload = z.object({
@@ -27,6 +30,8 @@ export const TrackPayload = z.object({
   rv: z
     .object({ amount: z.number().finite(), currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code') })
     .optional(),
+  /** The hit's key, the same on each retry of it: a retry is counted once (docs/api.md#hits). */
+  k: HitKey.optional(),
 });
 export type TrackPayload = z.infer<typeof TrackPayload>;
 

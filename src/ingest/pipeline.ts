@@ -241,6 +241,7 @@ function hitEvent(
     if (v !== undefined) event.vitals = v;
   }
   if (p.t === 'custom' && p.rv !== undefined) event.revenue = p.rv;
+  if (p.k !== undefined) event.key = p.k;
   return event;
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from '../log.js';
 import type { Nats } from '../nats/connect.js';
 import { everyFilter } from '../../streams/subjects.js';
 import { claimCheckpoint, WHOLE_STREAM } from './checkpoint.js';
+import { dropRepeatedHits, shadowHitKeys } from './repeated-hits.js';
 import { type DecodedMessage, decodeMessages, foldDecoded, type StreamMessage } from './fold-batch.js';
 
 export interface RebuildDeps {
@@ -75,6 +76,7 @@ export async function rebuildProjections(
     deferred.push(...(await dropLaterIndexes(deps.db, shadowOf(p), p.appendOnlyTables ?? [])));
   }
 
+  const keys = await shadowHitKeys(deps.db, shadowOf(projections[0]!));
   const stream = hitsStreamName(deps.prefix);
   const target = (await deps.nats.jsm.streams.info(stream)).state.last_seq;
   const consumer = await deps.nats.js.consumers.get(stream, {
@@ -104,6 +106,7 @@ export async function rebuildProjections(
   const progress = new Progress(target, opts, deps.log);
   const fold = async (part: readonly StreamMessage[]) => {
     const decoded = decodeMessages(part);
+    await dropRepeatedHits(deps.db, decoded, keys);
     await foldAllShadows(decoded);
     progress.add(decoded, part.at(-1)!.seq);
   };
@@ -144,6 +147,7 @@ export async function rebuildProjections(
       if (batch.length === 0) break;
       for (const part of byBytes(batch, FOLD_BYTES)) {
         const decoded = decodeMessages(part);
+        await dropRepeatedHits(tx, decoded, keys);
         for (const p of projections) await foldShadow(tx, p, decoded);
       }
     }

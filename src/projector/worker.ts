@@ -11,6 +11,7 @@ import { positionConsumer } from './consumer.js';
 import { admit, type DeliveryState } from './delivery-order.js';
 import { type DecodedMessage, decodeMessages, foldDecoded } from './fold-batch.js';
 import type { FoldUnit } from './fold-units.js';
+import { dropRepeatedHits } from './repeated-hits.js';
 
 export interface WorkerOptions {
   ackWaitMs?: number;
@@ -147,6 +148,7 @@ export class UnitWorker {
     const decoded = decodeMessages(
       batch.filter((m) => m.seq > lowest).map((m) => ({ seq: m.seq, data: m.data, subject: m.subject })),
     );
+    this.deps.metrics.projectorRepeatedHits.inc(await dropRepeatedHits(this.deps.db, decoded));
     const unreadable = decoded.filter((m) => m.events === null).length;
     if (unreadable > 0)
       this.deps.log.error({ unit: this.unit.name, count: unreadable }, 'skipped unreadable messages');

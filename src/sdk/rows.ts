@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { TwofoldInputError } from './errors.js';
 
@@ -21,6 +22,11 @@ export interface TrackInput {
   id?: string;
   /** When the page was served (Date, ISO-8601 text or epoch ms); default: the time of the call. */
   timestamp?: Instant;
+  /**
+   * The pageview's hit key, 8–64 characters of A–Z, a–z, 0–9, `_` and `-`: the server counts rows
+   * with the same key once. Default: a random one, sent on every retry of the row.
+   */
+  key?: string;
 }
 
 /** A request an automated agent made: one `agent_events` row. */
@@ -54,6 +60,7 @@ export interface EventRow {
   status?: number;
   duration_ms?: number;
   id?: string;
+  key: string;
 }
 
 /** An `agent_events` row as the edge endpoint takes it. */
@@ -76,6 +83,8 @@ export interface AgentEventRow {
 // on the host's request path and keeps the SDK free of dependencies.
 const FUTURE_SLACK_MS = 5 * 60_000;
 const METHOD = /^[A-Za-z]{1,16}$/;
+// The server's hit key (docs/api.md#hits); the SDK imports nothing of the server's.
+const HIT_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 // The server's longest accepted values. Free text longer than this is cut rather than refused:
 // a client picks its user agent and path, and an absurdly long one must not make a visit vanish.
 const MAX = {
@@ -97,6 +106,7 @@ export function toEventRow(input: TrackInput, now = Date.now()): EventRow {
     ip: c.ip('ip'),
     hostname: c.hostname('hostname'),
     pathname,
+    key: c.hitKey('key'),
   };
   const query = (c.optionalText('query') ?? split)?.replace(/^\?/, '');
   if (query) row.query = clip(query, MAX.query);
@@ -156,6 +166,15 @@ class Check {
 
   optionalText(field: string): string | undefined {
     return this.input[field] === undefined || this.input[field] === null ? undefined : this.text(field, true);
+  }
+
+  /** The given hit key, else a random one: 128 bits, base64url (22 characters). */
+  hitKey(field: string): string {
+    const v = this.optionalText(field);
+    if (v === undefined) return randomBytes(16).toString('base64url');
+    if (!HIT_KEY.test(v))
+      throw this.fail(field, `must be 8-64 characters of A-Z, a-z, 0-9, _ and -, got ${kind(v)}`);
+    return v;
   }
 
   /** The path without its query or fragment, and the query it carried. */

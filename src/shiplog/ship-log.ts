@@ -84,7 +84,8 @@ const FUTURE_SLACK_MS = 4 * 60_000;
  * - **Failure.** At the first row the SDK reports lost (refused, unauthorized, retries exhausted),
  *   reading stops; what is queued is still delivered, then this throws an `Error` naming the lost
  *   rows, the reasons, and the line reached. Rows before that line were stored, so shipping the
- *   same file again stores them twice: the edge protocol has no idempotency key.
+ *   same file again stores them twice: each pageview row's hit key is the SDK's random one, which
+ *   counts a retry within the run once, not a second run.
  *
  * Throws `TypeError` at once on bad options. An unreadable file or a corrupt `.gz` ends the
  * reading too: what was queued is delivered, then an `Error` says how far it got (its `cause` is

@@ -116,6 +116,29 @@ describe('POST /api/log/edge', () => {
     ]);
   });
 
+  it("carries an events row's hit key, so a shipment sent again after an unanswered attempt counts it once", async () => {
+    const first = body([], [humanRow({ pathname: '/keyed', key: 'edge-row-key-1' })]);
+    expect((await postEdge(t.app, first, sign(first, key))).statusCode).toBe(202);
+    // The client's retry: the same rows, signed anew (a later t), so the signature is no replay.
+    const retry = body(
+      [],
+      [humanRow({ pathname: '/keyed', key: 'edge-row-key-1' }), humanRow({ pathname: '/keyed' })],
+    );
+    expect(
+      (await postEdge(t.app, retry, sign(retry, key, Math.floor(Date.now() / 1000) + 1))).statusCode,
+    ).toBe(202);
+    await waitForLagZero(t.app);
+    const { rows } = await t.database.pool.query(
+      "SELECT count(*)::int AS n FROM events WHERE site_id = $1 AND pathname = '/keyed'",
+      [site],
+    );
+    expect(rows[0].n).toBe(2);
+    const bad = body([], [humanRow({ key: 'short' })]);
+    const refused = await postEdge(t.app, bad, sign(bad, key));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'validation_error', field: 'events[0].key' });
+  });
+
   it("keeps an events row's optional id as the pageview's identity", async () => {
     const b = body([], [humanRow({ pathname: '/account', id: 'user-42' }), humanRow({ pathname: '/anon' })]);
     expect((await postEdge(t.app, b, sign(b, key))).statusCode).toBe(202);

@@ -28,7 +28,7 @@ export const PUBLIC_ENDPOINTS: readonly [string, Gen][] = [
       },
       auth: 'none',
       headers: { 'user-agent': BROWSER },
-      extraKeys: ['e', 'rv', 'n', 't', 'w', 'sc'],
+      extraKeys: ['e', 'rv', 'n', 't', 'w', 'sc', 'k'],
     })),
   ),
   [

@@ -108,6 +108,27 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
       for (const e of stored) expect(e.visitor).toMatch(/^[0-9a-f]{32}$/);
     });
 
+    it('carries a hit key into the stream, and drops a hit whose key is malformed as any invalid one', async () => {
+      const before = await streamCount(t.deps);
+      const u = 'https://shop.example/keyed';
+      for (const k of ['abcdefgh', 'A-Z_a-z_0-9-'.padEnd(64, 'x')])
+        expect((await post('/api/track', { s: site, u, k })).statusCode).toBe(204);
+      const batch = await post('/api/track/batch', [
+        { s: site, u, k: 'batch-key-1' },
+        { s: site, u },
+      ]);
+      expect(batch.statusCode).toBe(204);
+      for (const k of ['short', 'x'.repeat(65), 'has space!', 12345678])
+        expect((await post('/api/track', { s: site, u, k })).statusCode).toBe(204);
+      const stored = (await streamEvents(t.deps)).slice(before);
+      expect(stored.map((e) => e.key)).toEqual([
+        'abcdefgh',
+        'A-Z_a-z_0-9-'.padEnd(64, 'x'),
+        'batch-key-1',
+        undefined,
+      ]);
+    });
+
     it('stores a hit whatever media type labels its JSON (sendBeacon sends text/plain)', async () => {
       const before = await streamCount(t.deps);
       for (const type of ['text/plain;charset=UTF-8', 'application/json', 'application/octet-stream']) {
@@ -301,6 +322,17 @@ describe.each(['an ingest thread', 'the HTTP thread'])('with the pipeline on %s'
         pathname: '/no-js',
         screen: 'laptop',
       });
+    });
+
+    it('carries the hit key `k` of its query', async () => {
+      const before = await streamCount(t.deps);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/track/pixel.gif?s=${site}&u=${encodeURIComponent('https://shop.example/no-js')}&k=pixel-key-1`,
+        headers: { 'user-agent': CHROME },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await streamEvents(t.deps)).slice(before).map((e) => e.key)).toEqual(['pixel-key-1']);
     });
 
     it('takes the page from the Referer when u is absent, and answers 403 with a GIF for a foreign one', async () => {

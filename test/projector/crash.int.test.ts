@@ -1,5 +1,6 @@
 import { streamLayout } from '../../src/config.js';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PROJECTIONS } from '../../projections/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,13 +49,24 @@ async function until(cond: () => Promise<boolean>, timeoutMs: number) {
 
 describe('a projector killed mid-batch', () => {
   it('folds every event exactly once after repeated SIGKILLs and restarts', async () => {
-    // 150 visitors × 8 pageviews one minute apart, each visitor its own message group of 2 events.
+    // 150 visitors × 8 pageviews one minute apart, each visitor its own message group of 2 events,
+    // every hit with a hit key; every fourth group is appended again as the next message (a
+    // client's retry of a request whose answer it never got: new event ids, the same keys), which
+    // no projection may fold, whichever batch a kill cuts.
     const groups: HitRecorded[][] = [];
     for (let v = 0; v < VISITORS; v++)
       for (let k = 0; k < PAGES; k += 2)
-        groups.push([0, 1].map((j) => hit({ site: 1, visitor: `v${v}`, ts: T0 + v * 1000 + (k + j) * MIN })));
-    for (const g of groups)
-      await t.deps.appender.appendAtomic(subjectFor(streamLayout(t.deps.config), 1, 'human'), g);
+        groups.push(
+          [0, 1].map((j) =>
+            hit({ site: 1, visitor: `v${v}`, ts: T0 + v * 1000 + (k + j) * MIN, key: `key-v${v}-p${k + j}` }),
+          ),
+        );
+    for (const [i, g] of groups.entries()) {
+      const append = (events: HitRecorded[]) =>
+        t.deps.appender.appendAtomic(subjectFor(streamLayout(t.deps.config), 1, 'human'), events);
+      await append(g);
+      if (i % 4 === 0) await append(g.map((h) => ({ ...h, id: randomUUID() })));
+    }
     const total = groups.length * 2;
     // Then 60 edge messages of 5 agent fetches each: the last message is an edge one, so every
     // projection (human, agent or both) ends at the stream's last sequence.

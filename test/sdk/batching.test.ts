@@ -103,7 +103,8 @@ describe('SDK batching', () => {
 
   it('never repeats a signature, even for the same rows sent twice within one second', async () => {
     await start({ flushIntervalMs: 60_000 });
-    const same = page(1, { timestamp: '2025-06-01T12:00:00Z' });
+    // A key of its own would make the second body differ.
+    const same = page(1, { timestamp: '2025-06-01T12:00:00Z', key: 'the-same-key' });
     tf.track(same);
     await tf.flush();
     tf.track(same);

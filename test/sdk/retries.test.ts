@@ -69,6 +69,8 @@ describe('SDK retries', () => {
     expect(new Set(server.received.map((r) => r.v1)).size).toBe(4);
     // The same rows every time, byte for byte apart from nothing: only the signature changes.
     expect(new Set(server.received.map((r) => r.raw.toString())).size).toBe(1);
+    // So the pageview's hit key is the same on every attempt: the server counts it once.
+    expect(JSON.parse(server.received[0]!.raw.toString()).events[0].key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(seen).toEqual([]);
   });
 

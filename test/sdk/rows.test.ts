@@ -23,7 +23,14 @@ describe('track() input → events row', () => {
       ip: '203.0.113.7',
       hostname: 'example.com',
       pathname: '/p/1',
+      key: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
+  });
+
+  it('gives every row a hit key of its own, or the one the input names', () => {
+    const keys = new Set(Array.from({ length: 100 }, () => toEventRow(page(1), NOW).key));
+    expect(keys.size).toBe(100);
+    expect(toEventRow(page(1, { key: 'order-1234_x' }), NOW).key).toBe('order-1234_x');
   });
 
   it('carries the optional keys, rounding the duration and dropping the "?" of the query', () => {
@@ -62,7 +69,7 @@ describe('track() input → events row', () => {
   it('never sends a key the server establishes itself, whatever the input carries', () => {
     const sneaky = { ...page(1), verified: true, country: 'US', asn: 1, agent_id: 'x' };
     const row = toEventRow(sneaky, NOW);
-    expect(Object.keys(row).sort()).toEqual(['hostname', 'ip', 'pathname', 'timestamp', 'user_agent']);
+    expect(Object.keys(row).sort()).toEqual(['hostname', 'ip', 'key', 'pathname', 'timestamp', 'user_agent']);
   });
 
   it.each([
@@ -79,6 +86,9 @@ describe('track() input → events row', () => {
     ['timestamp', { timestamp: 'yesterday-ish' }],
     ['timestamp', { timestamp: NOW + 6 * 60_000 }],
     ['userAgent', { userAgent: 42 }],
+    ['key', { key: 'short' }],
+    ['key', { key: 'has space in it' }],
+    ['key', { key: 'k'.repeat(65) }],
   ])('refuses a bad %s, naming it', (field, over) => {
     const e = inputError(() => toEventRow({ ...page(1), ...over } as never, NOW));
     expect(e.call).toBe('track');

@@ -53,6 +53,19 @@ describe('stream message codec', () => {
     expect(stored).toBeLessThan(150);
   });
 
+  it('carries a hit key in the same format, and reads messages written before keys without one', () => {
+    const keyed: HitRecorded = { ...pageview, key: 'Zk3q_9xW-2mYpL0aB7cD1e' };
+    const text = body([keyed]);
+    const stored = encodeMessage(text);
+    expect(stored[0]).toBe(0x01);
+    expect(decodeBatch(stored)).toEqual([keyed]);
+    // The key's 22 random characters do not compress: about 30 bytes more than the lone pageview.
+    expect(stored.length - encodeMessage(body([pageview])).length).toBeLessThan(35);
+    const [old] = decodeBatch(encodeMessage(body([pageview])))!;
+    expect(old).toEqual(pageview);
+    expect('key' in old!).toBe(false);
+  });
+
   it('reads nothing from bytes of no known format or a damaged deflate', () => {
     const good = encodeMessage(body([pageview]));
     expect(decodeBatch(new Uint8Array([0x02, ...good.subarray(1)]))).toBeNull();

@@ -41,6 +41,8 @@ export interface DrillCluster {
   foldedAll(timeoutMs?: number): Promise<void>;
   /** Events stored in Postgres per pathname under `prefix`. */
   stored(pathPrefix: string): Promise<Map<string, number>>;
+  /** Keys starting with `keyPrefix` that more than one stream message carried: copies not folded. */
+  repeated(keyPrefix: string): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -178,6 +180,14 @@ export async function startDrillCluster(opts: DrillClusterOptions = {}): Promise
           [siteId, `${pathPrefix}%`],
         );
         return new Map(rows.map((r) => [r.pathname, r.n]));
+      },
+      async repeated(keyPrefix) {
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM (SELECT key FROM hit_keys WHERE site_id = $1 AND key LIKE $2
+             GROUP BY key HAVING count(*) > 1) k`,
+          [siteId, `${keyPrefix}%`],
+        );
+        return rows[0]!.n;
       },
       stop: stopAll,
     };

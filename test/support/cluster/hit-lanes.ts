@@ -16,7 +16,8 @@ export interface Tally {
   /**
    * The pathnames of hits an attempt of which failed without saying the hit was not stored: no
    * answer (its process was killed holding it), or a 503 (the stream may have stored a message
-   * whose acknowledgement was lost with its servers). The retry of such a hit may be a second copy.
+   * whose acknowledgement was lost with its servers). Their retries may reach the stream as second
+   * copies, which the hit's key keeps from being counted.
    */
   doubtful: string[];
 }
@@ -39,10 +40,15 @@ export interface HitLanesOptions {
   paceMs?: number;
 }
 
+/** The hit key of a lane's hit `n` (docs/api.md#hits): `hit-drill3-12` for `/drill3/` and 12. */
+export const hitKeyOf = (pathPrefix: string, n: number) =>
+  `hit${pathPrefix.replace(/[^A-Za-z0-9]+/g, '-')}${n}`;
+
 /**
  * Clients sending hits the whole time: each lane sends one hit after another, each to the next
  * API process in turn; a hit not answered 204 (503, or no answer from a killed process) is sent
- * again, to the next process, until it is. Every hit has a pathname of its own.
+ * again, to the next process, until it is. Every hit has a pathname and a hit key of its own, the
+ * same on each of its attempts, as a client retrying sends it.
  */
 export function startHitLanes(opts: HitLanesOptions): HitLanes {
   const tally: Tally = { sent: 0, attempts: 0, acknowledged: [], failures: {}, failedAt: [], doubtful: [] };
@@ -70,6 +76,7 @@ export function startHitLanes(opts: HitLanesOptions): HitLanes {
           s: opts.siteId,
           t: 'pageview',
           u: `https://drill.example${opts.pathPrefix}${n}`,
+          k: hitKeyOf(opts.pathPrefix, n),
         }),
       });
       await res.arrayBuffer();
