@@ -17,7 +17,7 @@ export const REPEAT_WINDOW_MS = 10 * 60_000;
  */
 export const HIT_KEYS_HORIZON_MS = LATE_HIT_GRACE_MS + REPEAT_WINDOW_MS;
 
-/** The live table of the keys (migrations/0038_hit_keys.sql); a rebuild keeps its own (shadowHitKeys). */
+/** The live table of the keys (migrations/0039_hit_keys.sql); a rebuild keeps its own (shadowHitKeys). */
 export const HIT_KEYS = 'hit_keys';
 
 /** One key's occurrence: the first hit with it in a message. */
