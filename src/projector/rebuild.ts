@@ -261,7 +261,7 @@ async function createShadow(db: pg.Pool, shadow: string, tables: readonly string
  * again. Unique ones stay (ON CONFLICT and the primary-key updates need them while folding), and
  * so do the twins (same definition) of the live indexes named in `keep`.
  */
-async function dropLaterIndexes(
+export async function dropLaterIndexes(
   db: pg.Pool,
   shadow: string,
   tables: readonly string[],
