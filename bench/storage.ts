@@ -2,8 +2,8 @@
 // projection (tables and indexes), and the CPU the stream encoding costs a hit. The designed tracker
 // hits of bench:read (read-data.ts), at its daily volume (10 M events over 90 days), for
 // STORAGE_DAYS days: appended to a stream of their own, and folded through every projection by the
-// projections' own code, in stream order, on a database of their own (kept with STORAGE_KEEP=1, as
-// twofold_bench_storage). Needs DATABASE_URL and NATS_URL.
+// projections' own code, in stream order, on a database of their own (STORAGE_DB, by default
+// twofold_bench_storage; kept with STORAGE_KEEP=1). Needs DATABASE_URL and NATS_URL.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { createProjections } from '../projections/index.js';
@@ -145,7 +145,7 @@ async function tableSizes(db: pg.Pool, projection: string, tables: readonly stri
 }
 
 async function postgres(url: string, days: Sequenced[][]) {
-  const name = 'twofold_bench_storage';
+  const name = process.env.STORAGE_DB ?? 'twofold_bench_storage';
   const fresh = await openDatabase(url, name);
   await fresh.drop();
   const { db, drop } = await openDatabase(url, name);

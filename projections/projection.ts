@@ -21,10 +21,13 @@ export interface Projection<S = unknown> {
   /** Tables the projection owns, in creation order; rebuild recreates exactly these. */
   readonly tables: readonly string[];
   /**
-   * Of `tables`, those the fold only appends to (or updates by primary key) and never reads
-   * otherwise: a rebuild builds their other indexes once, after folding, instead of row by row.
+   * Of `tables`, those the fold only appends to (or updates through `foldIndexes` or a unique
+   * index) and never reads otherwise: a rebuild builds their other indexes once, after folding,
+   * instead of row by row.
    */
   readonly appendOnlyTables?: readonly string[];
+  /** Non-unique indexes (their names in `public`) of `appendOnlyTables` that the fold's updates find rows by: a rebuild keeps them while folding. */
+  readonly foldIndexes?: readonly string[];
   load(db: Db, events: readonly Sequenced[]): Promise<S>;
   fold(events: readonly Sequenced[], state: S): Statement[];
 }

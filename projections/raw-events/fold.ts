@@ -181,10 +181,11 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
     out.push(sql`
       UPDATE events SET engaged_ms = coalesce(engaged_ms, 0) + coalesce(g.d, 0),
         scroll = CASE WHEN g.sc IS NULL THEN scroll ELSE greatest(coalesce(scroll, 0), g.sc) END
-      FROM (SELECT id, sum(d)::int AS d, max(sc) AS sc
-            FROM unnest(${stored.map((g) => g.pageview)}::uuid[], ${stored.map((g) => g.d ?? null)}::int[],
-                        ${stored.map((g) => g.sc ?? null)}::int[]) AS u(id, d, sc) GROUP BY id) AS g
-      WHERE events.id = g.id`);
+      FROM (SELECT id, session, sum(d)::int AS d, max(sc) AS sc
+            FROM unnest(${stored.map((g) => g.pageview)}::uuid[], ${stored.map((g) => g.session)}::uuid[],
+                        ${stored.map((g) => g.d ?? null)}::int[], ${stored.map((g) => g.sc ?? null)}::int[])
+              AS u(id, session, d, sc) GROUP BY id, session) AS g
+      WHERE events.session_id = g.session AND events.id = g.id`);
   const identities = foldIdentities(
     hits.map((h) => h.event),
     state.identities,

@@ -9,6 +9,8 @@ export const rawEvents: Projection<RawEventsState> = {
   origin: '*',
   tables: ['events', SESSION_TABLES.rawEvents, 'identities', 'identity_days', 'identity_day_visitors'],
   appendOnlyTables: ['events'],
+  // A later hit's engagement updates its stored pageview, found by session.
+  foldIndexes: ['events_session'],
   async load(db, events) {
     const hits = humanHits(events).map((s) => s.event);
     const [sessions, identities] = await Promise.all([

@@ -47,6 +47,8 @@ export interface SessionChange {
 /** Engagement measured on a page, reported by a later hit: time and scroll of that pageview. */
 export interface Engagement {
   pageview: string;
+  /** The pageview's session: raw_events finds a stored pageview's row by it (`events_session`). */
+  session: string;
   d?: number;
   sc?: number;
 }
@@ -192,6 +194,7 @@ function apply(s: SessionState, e: HitRecorded): Engagement | undefined {
     measured && (e.d !== undefined || e.sc !== undefined)
       ? {
           pageview: measured,
+          session: s.id,
           ...(e.d !== undefined ? { d: e.d } : {}),
           ...(e.sc !== undefined ? { sc: e.sc } : {}),
         }

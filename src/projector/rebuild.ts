@@ -73,7 +73,9 @@ export async function rebuildProjections(
   const deferred: string[] = [];
   for (const p of projections) {
     await createShadow(deps.db, shadowOf(p), [...p.tables, 'projection_checkpoints']);
-    deferred.push(...(await dropLaterIndexes(deps.db, shadowOf(p), p.appendOnlyTables ?? [])));
+    deferred.push(
+      ...(await dropLaterIndexes(deps.db, shadowOf(p), p.appendOnlyTables ?? [], p.foldIndexes ?? [])),
+    );
   }
 
   const keys = await shadowHitKeys(deps.db, shadowOf(projections[0]!));
@@ -260,15 +262,24 @@ async function createShadow(db: pg.Pool, shadow: string, tables: readonly string
 
 /**
  * Drops the shadow's non-unique indexes of `tables` and returns the statements that build them
- * again. Unique ones stay: ON CONFLICT and the primary-key updates need them while folding.
+ * again. Unique ones stay (ON CONFLICT and the primary-key updates need them while folding), and
+ * so do the twins (same definition) of the live indexes named in `keep`.
  */
-async function dropLaterIndexes(db: pg.Pool, shadow: string, tables: readonly string[]): Promise<string[]> {
+export async function dropLaterIndexes(
+  db: pg.Pool,
+  shadow: string,
+  tables: readonly string[],
+  keep: readonly string[],
+): Promise<string[]> {
   if (tables.length === 0) return [];
   const { rows } = await db.query<{ name: string; def: string }>(sql`
     SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS def
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace
-    WHERE n.nspname = ${shadow} AND t.relname = ANY(${tables}::text[]) AND NOT x.indisunique`);
+    WHERE n.nspname = ${shadow} AND t.relname = ANY(${tables}::text[]) AND NOT x.indisunique
+      AND regexp_replace(pg_get_indexdef(x.indexrelid), '^.* ON [^ ]+ ', '') NOT IN (
+        SELECT regexp_replace(indexdef, '^.* ON [^ ]+ ', '') FROM pg_indexes
+        WHERE schemaname = 'public' AND tablename = ANY(${tables}::text[]) AND indexname = ANY(${keep}::text[]))`);
   for (const r of rows) await db.query(`DROP INDEX ${shadow}.${r.name}`);
   return rows.map((r) => r.def);
 }
