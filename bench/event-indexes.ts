@@ -1,4 +1,4 @@
-// The raw reads that use the indexes migration 0038 changed on `events`, and the fold's update of
+// The raw reads that use the indexes migration 0040 changed on `events`, and the fold's update of
 // stored pageviews' engagement, timed on two databases that bench:storage kept (STORAGE_KEEP=1 with
 // STORAGE_DB), one folded before the change and one after, alternating round by round; the plan of
 // each statement (EXPLAIN ANALYZE, BUFFERS) on each database is printed first. Usage:

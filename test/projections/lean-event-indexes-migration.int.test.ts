@@ -52,7 +52,7 @@ async function reads(funnelId: number) {
   return out;
 }
 
-describe('migration 0038 on events folded before it', () => {
+describe('migration 0040 on events folded before it', () => {
   it('drops the primary key and the visitor of the pageview index, and every read keeps its results', async () => {
     // `events` as 0014 and 0016 left it, then the design folded: engagement lands on stored pageviews.
     await db.pool.query(`
@@ -86,7 +86,7 @@ describe('migration 0038 on events folded before it', () => {
     expect(goalRows.map((g) => g.conversions > 0)).toEqual([true, true, true]);
     expect(funnelReport.steps.map((s) => s.sessions > 0)).toEqual([true, true, true]);
 
-    await applyMigration(db.pool, '0038_lean_event_indexes.sql');
+    await applyMigration(db.pool, '0040_lean_event_indexes.sql');
     expect((await indexes()).map((i) => i.name)).not.toContain('events_pkey');
     expect((await indexes()).find((i) => i.name === 'events_pageview_path')?.def).toBe(
       "USING btree (site_id, pathname text_pattern_ops, ts) INCLUDE (session_id) WHERE (kind = 'pageview'::text)",
