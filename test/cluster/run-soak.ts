@@ -3,9 +3,11 @@
  * replicas, a Postgres primary and replica, two API processes and two projectors) held at half
  * its peak ingest rate for 30 minutes, the projectors folding and the People tab's reads sent
  * every 5 s; each minute a row of hits/s, p99s, projector lag and every process's memory, then
- * each process's memory growth after minute 5 (docs/operations.md#soak).
+ * each process's memory growth after minute 5 (mean RSS of the last five minutes against minutes
+ * 6-10; docs/operations.md#soak).
  * SOAK_MINUTES (30), SOAK_RATE (hits/s; unset: half the peak a 20 s load finds first),
- * SOAK_SITES (8 sites, in different partitions, the hits spread evenly), SOAK_READ_EVERY_MS (5000). Exits 1 when a process's memory grew 10 % or more after minute 5.
+ * SOAK_SITES (8 sites, in different partitions, the hits spread evenly), SOAK_READ_EVERY_MS (5000).
+ * Exits 1 when a process's memory grew 10 % or more after minute 5.
  */
 import { startDrillCluster } from '../support/cluster/drill-cluster.js';
 import {

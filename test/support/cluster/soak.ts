@@ -239,17 +239,23 @@ export async function soak(c: DrillCluster, opts: SoakOptions): Promise<SoakMinu
 }
 
 /**
- * Each process's memory growth from the end of minute `after` to the end of the run, as a
- * fraction (0.05 = 5 %): the soak's goal is under 0.10 for every process.
+ * Each process's memory growth after the first `after` minutes, as a fraction (0.05 = 5 %): the
+ * mean RSS of the last `span` minutes against the mean of the `span` minutes that follow minute
+ * `after`. Means, because one sample of a garbage-collected process swings with its collections
+ * (tens of MB either way). The soak's goal is under 0.10 for every process.
  */
-export function memoryGrowth(minutes: readonly SoakMinute[], after = 5): Record<string, number> {
-  const base = minutes.find((m) => m.minute === after) ?? minutes[0];
-  const last = minutes.at(-1);
+export function memoryGrowth(minutes: readonly SoakMinute[], after = 5, span = 5): Record<string, number> {
+  const early = minutes.filter((m) => m.minute > after && m.minute <= after + span);
+  const late = minutes.slice(-span);
   const out: Record<string, number> = {};
-  if (!base || !last) return out;
-  for (const [name, mb] of Object.entries(last.rssMb)) {
-    const from = base.rssMb[name];
-    if (from) out[name] = Math.round(((mb - from) / from) * 1000) / 1000;
+  if (early.length === 0 || late.length === 0) return out;
+  const mean = (ms: readonly SoakMinute[], name: string) => {
+    const v = ms.map((m) => m.rssMb[name]).filter((x): x is number => x !== undefined);
+    return v.length === 0 ? undefined : v.reduce((a, b) => a + b, 0) / v.length;
+  };
+  for (const name of Object.keys(late.at(-1)!.rssMb)) {
+    const [from, to] = [mean(early, name), mean(late, name)];
+    if (from && to) out[name] = Math.round(((to - from) / from) * 1000) / 1000;
   }
   return out;
 }
