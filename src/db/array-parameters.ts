@@ -4,12 +4,10 @@
  * numbers, booleans, nulls) this writes the same Postgres array literal in one pass, and leaves any
  * other value (dates, nested arrays, objects) to pg.
  */
-const NEEDS_ESCAPE = /["\\]/;
-
 function element(v: unknown): string | undefined {
   switch (typeof v) {
     case 'string':
-      return NEEDS_ESCAPE.test(v) ? `"${v.replace(/[\\"]/g, '\\$&')}"` : `"${v}"`;
+      return v.includes('"') || v.includes('\\') ? `"${v.replace(/[\\"]/g, '\\$&')}"` : `"${v}"`;
     case 'number':
       // pg sends String(v), quoted: NaN and ±Infinity read the same either way.
       return String(v);
