@@ -124,11 +124,6 @@ export async function rebuildProjections(
   if (pending.length > 0) await fold(pending);
   await next;
   progress.finish(seq);
-  // Written to the WAL once, whole, instead of upsert by upsert; before the deferred indexes,
-  // which SET LOGGED would otherwise build a second time.
-  deps.log.info({ tables: projections.reduce((n, p) => n + p.tables.length, 0) }, 'rebuild: logging tables');
-  for (const p of projections)
-    for (const t of p.tables) await deps.db.query(`ALTER TABLE ${shadowOf(p)}.${t} SET LOGGED`);
   // Built from the sorted rows at once, before the swap takes the live checkpoints' locks.
   if (deferred.length > 0) deps.log.info({ indexes: deferred.length }, 'rebuild: building indexes');
   for (const index of deferred) await deps.db.query(index);
@@ -255,9 +250,7 @@ async function createShadow(db: pg.Pool, shadow: string, tables: readonly string
   await withTransaction(db, async (tx) => {
     await tx.query(`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
     await tx.query(`CREATE SCHEMA ${shadow}`);
-    // Unlogged while folding: a crash before the swap loses nothing a rebuild needs (see above).
-    for (const t of tables)
-      await tx.query(`CREATE UNLOGGED TABLE ${shadow}.${t} (LIKE public.${t} INCLUDING ALL)`);
+    for (const t of tables) await tx.query(`CREATE TABLE ${shadow}.${t} (LIKE public.${t} INCLUDING ALL)`);
   });
 }
 
