@@ -1,8 +1,8 @@
 // npx tsx bench/fold-profile.ts — where folding's time goes: the bench:fold events (bench/fold-data.ts)
 // decoded, then folded one projection at a time in batches, with each projection's `load`, its
 // pure `fold` and every statement timed apart, in wall time and (on Linux) in CPU time: the fold's
-// thread, the Postgres backend running the statements, and the fold's thread sending them. BENCH_FOLD_EVENTS (40,000) and
-// BENCH_FOLD_BATCH (4,000 events) set the size.
+// thread folding, the Postgres backend running the statements, and the fold's thread sending them.
+// BENCH_FOLD_EVENTS (40,000) and BENCH_FOLD_BATCH (4,000 events) set the size.
 import { PROJECTIONS } from '../projections/index.js';
 import type { Sequenced } from '../projections/projection.js';
 import { runStatement } from '../src/db/copy.js';
