@@ -70,17 +70,34 @@ export interface CpuPerRequest {
   nats: number;
 }
 
-/** Starts counting; `stop(requests)` answers the µs of CPU per request of each process. */
+/**
+ * Starts counting; `stop(requests)` answers the µs of CPU per request of each process. Backends
+ * are read every 250 ms too: a pool closes a connection idle for 10 s, and a backend gone by the
+ * end would otherwise take its CPU with it.
+ */
 export async function startCpuMeter(serverPid: number, db: pg.Pool) {
   const server = sample(withChildren(serverPid));
   const postgres = sample(await backendPids(db));
   const nats = sample(natsServerPids());
+  const latest = new Map(postgres);
+  const track = (pids: number[]) => {
+    for (const p of pids) {
+      const us = cpuMicros(p);
+      if (us > 0) latest.set(p, us);
+    }
+  };
+  const timer = setInterval(() => void backendPids(db).then(track, () => {}), 250);
+  timer.unref();
   return {
     async stop(requests: number): Promise<CpuPerRequest> {
+      clearInterval(timer);
+      track(await backendPids(db));
       const per = (us: number) => (requests > 0 ? us / requests : 0);
+      let backends = 0;
+      for (const [p, us] of latest) backends += us - (postgres.get(p) ?? 0);
       return {
         server: per(spent(server, withChildren(serverPid))),
-        postgres: per(spent(postgres, await backendPids(db))),
+        postgres: per(backends),
         nats: per(spent(nats, natsServerPids())),
       };
     },

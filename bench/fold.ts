@@ -4,6 +4,7 @@
 // BENCH_FOLD_KEYS=1 gives every people's hit a hit key and appends every 100th message of them a
 // second time (a client's retry: 1 % of those hits in the stream twice, folded once).
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import type pg from 'pg';
 import { PROJECTIONS } from '../projections/index.js';
 import { createLogger } from '../src/log.js';
@@ -18,6 +19,7 @@ import type { StreamEvent } from '../streams/events.js';
 import { hitsStreamName } from '../streams/hits.js';
 import { encodeMessage } from '../streams/message-codec.js';
 import { type StreamOrigin, subjectFor } from '../streams/subjects.js';
+import { startCpuMeter } from './cpu-meter.js';
 import { designedEvents } from './fold-data.js';
 import { BENCH_PARTITIONS, openBench, siteCheckpoints } from './harness.js';
 import { HITS_PER_MESSAGE } from './read-load.js';
@@ -89,35 +91,42 @@ async function main() {
     // The workers' own pool, as a projector process has (src/server.ts: 20 connections).
     const deps: WorkerDeps = { db: bench.db, nats, prefix: bench.prefix, log, metrics: createMetrics() };
     const rows: string[] = [];
-    const row = (what: string, seconds: number) => {
+    // On a shared machine the rate follows whatever else runs; the CPU an event costs moves far less.
+    const measured = async (what: string, run: () => Promise<unknown>) => {
+      const meter = await startCpuMeter(process.pid, bench.db);
+      const load = loadavg()[0]!;
+      const t0 = performance.now();
+      await run();
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu = await meter.stop(events);
       const rate = events / seconds;
       rows.push(
-        `| ${what} | ${events.toLocaleString('en-US')} | ${seconds.toFixed(1)} | **${Math.round(rate).toLocaleString('en-US')}** | ${(TEN_MILLION / rate / 60).toFixed(1)} |`,
+        `| ${what} | ${events.toLocaleString('en-US')} | ${seconds.toFixed(1)} | **${Math.round(rate).toLocaleString('en-US')}** | ${(TEN_MILLION / rate / 60).toFixed(1)} | ${cpu.server.toFixed(0)} · ${cpu.postgres.toFixed(0)} | ${load.toFixed(1)} |`,
       );
-      return rate;
+      console.log(rows.at(-1));
     };
-    row(
-      "live, one projector (the fold group of the site's partition)",
-      await foldLive(
+    await measured("live, one projector (the fold group of the site's partition)", () =>
+      foldLive(
         bench.db,
         new Projector(deps, PROJECTIONS, { partitions: BENCH_PARTITIONS }),
         bench.siteId,
         last,
       ),
     );
-    console.log(rows.at(-1));
-    const r0 = performance.now();
-    await rebuildProjections({ ...deps, partitions: BENCH_PARTITIONS }, PROJECTIONS, {
-      onProgress: (p) => console.log(rebuildProgressLine(p)),
-      progressEveryMs: 10_000,
-    });
-    row('rebuild of all, one pass', (performance.now() - r0) / 1000);
+    await measured('rebuild of all, one pass', () =>
+      rebuildProjections({ ...deps, partitions: BENCH_PARTITIONS }, PROJECTIONS, {
+        onProgress: (p) => console.log(rebuildProgressLine(p)),
+        progressEveryMs: 10_000,
+      }),
+    );
 
     console.log(
       `\n### Folding every projection (${PROJECTIONS.length}), ${events.toLocaleString('en-US')} events\n`,
     );
-    console.log('| runner | events | seconds | events/s | minutes for 10 M at this rate |');
-    console.log('|---|---|---|---|---|');
+    console.log(
+      '| runner | events | seconds | events/s | minutes for 10 M at this rate | CPU µs an event: bench process · Postgres backends | load average at start |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
   } finally {
     await nats.nc.close();

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
 // The `twofold` command: the CLI is TypeScript, run through tsx's loader (a runtime dependency).
 import { register } from 'tsx/esm/api';
 

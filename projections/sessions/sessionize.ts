@@ -128,10 +128,10 @@ export function sessionize(events: readonly HitRecorded[], prior: readonly Sessi
   const changes = new Map<string, SessionChange>();
   const engagements: Engagement[] = [];
 
-  const ordered = events
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.ts - b.e.ts || a.i - b.i)
-    .map((x) => x.e);
+  // Array sort is stable: equal times keep the batch's order. Live batches mostly come in order.
+  let inOrder = true;
+  for (let i = 1; i < events.length && inOrder; i++) inOrder = events[i - 1]!.ts <= events[i]!.ts;
+  const ordered = inOrder ? events : [...events].sort((a, b) => a.ts - b.ts);
 
   for (const e of ordered) {
     const k = visitorKey(e.site, e.visitor);
@@ -161,7 +161,8 @@ export function sessionize(events: readonly HitRecorded[], prior: readonly Sessi
     const engaged = apply(session, e);
     if (engaged) engagements.push(engaged);
     sessionOf.set(e.id, session.id);
-    changes.set(session.id, { before: priorById.get(session.id) ?? null, after: session });
+    if (!changes.has(session.id))
+      changes.set(session.id, { before: priorById.get(session.id) ?? null, after: session });
   }
   return { sessionOf, changes, engagements };
 }

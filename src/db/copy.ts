@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { withArrayLiterals } from './array-parameters.js';
 import type { Db, Sql } from './sql.js';
 
 /**
@@ -43,7 +44,7 @@ export type Statement = Sql | CopyRows;
 /** Runs a statement, or copies rows through the connection (a transaction's client: COPY streams on one). */
 export async function runStatement(db: Db, statement: Statement): Promise<void> {
   if (!(statement instanceof CopyRows)) {
-    await db.query(statement);
+    await db.query({ text: statement.text, values: withArrayLiterals(statement.values) });
     return;
   }
   if (!('release' in db)) throw new Error('COPY needs a client of its own, not the pool');
