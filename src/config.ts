@@ -172,6 +172,29 @@ export const ConfigSchema = z.object({
     .max(1024)
     .default(16)
     .describe('an integer 1-1024, fixed at first start'),
+  /**
+   * The SMTP server that sends mail (password resets, invitations, reports and alerts):
+   * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset: no mail is sent;
+   * `twofold users reset-password` and invitations show their links instead.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'an smtp:// or smtps:// URL')
+    .optional()
+    .describe('an smtp:// or smtps:// URL, with credentials if the server needs them'),
+  /** The sender of every mail, an address or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(320)
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'an address or Name <address>')
+    .default('twofold <twofold@localhost>')
+    .describe('a mail address, or Name <address>'),
+  /** The dashboard's address as people reach it (links in mail); default http://HOST:PORT. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe('an http:// or https:// URL'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()
@@ -183,6 +206,11 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; catalogDir: string };
 
 export class ConfigError extends Error {}
+
+/** The dashboard's address for links in mail, without a trailing slash. */
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/+$/, '');
+}
 
 /** How this installation names its subjects. */
 export function streamLayout(config: Pick<Config, 'STREAM_PREFIX' | 'PROJECTION_PARTITIONS'>): StreamLayout {

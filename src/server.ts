@@ -10,6 +10,7 @@ import { buildApp } from './app.js';
 import { LISTEN_BACKLOG } from './http/listen.js';
 import { cityDbPaths, openGeoOnce } from './enrich/open-geo-once.js';
 import { createMetrics } from './metrics.js';
+import { createMailer } from './mail/mailer.js';
 import { pruneSalts } from './ingest/salts.js';
 import type { Logger } from './log.js';
 import { Appender } from './nats/append.js';
@@ -62,6 +63,7 @@ export async function startTwofold(
   const nats = await connectNats(backends.natsUrl, `twofold-${config.TWOFOLD_ROLE}`);
   await ensureStreams(nats.jsm, config.STREAM_PREFIX, config.STREAM_REPLICAS);
   const metrics = createMetrics();
+  const mailer = createMailer(config, log);
 
   const workers: Projector[] = [];
   if (serve.projectors) {
@@ -103,6 +105,7 @@ export async function startTwofold(
       log,
       metrics,
       geo,
+      mailer,
     });
     address = await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
     log.info({ address, role: config.TWOFOLD_ROLE }, 'twofold listening');
@@ -123,6 +126,7 @@ export async function startTwofold(
       policyFetches?.stop();
       rawRetention?.stop();
       await app?.close();
+      mailer?.close();
       await Promise.all(workers.map((w) => w.stop()));
       await nats.nc.drain().catch(() => {});
       await readDb?.end();

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { type Db, sql } from '../db/sql.js';
 import { AppError } from '../errors/app-error.js';
-import { getSite, type Site } from '../sites/sites.js';
+import { siteRole } from '../sites/roles.js';
+import type { Site } from '../sites/sites.js';
 import { sessionUser } from './sessions.js';
 import { looksLikeToken, tokenDigest } from './tokens.js';
 
@@ -30,12 +31,15 @@ export async function authenticate(
   );
 }
 
-/** The site the principal may read (key: its one site, needs scope stats:read; session: sites the user owns). Otherwise AppError('forbidden') 403 — also for a site id that does not exist, so ids are not probed. */
+/**
+ * The site the principal may read (key: its one site, needs scope stats:read, and its creator
+ * still a member; session: sites the user owns or is a member of, any role). Otherwise
+ * AppError('forbidden') 403 — also for a site id that does not exist, so ids are not probed.
+ */
 export async function authorizeSiteRead(db: Db, p: Principal, siteId: number): Promise<Site> {
   const allowed = p.kind === 'key' ? p.siteId === siteId && p.scopes.includes(READ_SCOPE) : true;
-  const site = allowed ? await getSite(db, siteId) : null;
-  if (site === null || site.ownerId !== p.userId)
-    throw new AppError('forbidden', 'this site may not be read');
+  const site = allowed ? await siteRole(db, siteId, p.userId) : null;
+  if (site === null || site.role === null) throw new AppError('forbidden', 'this site may not be read');
   return site;
 }
 

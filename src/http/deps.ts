@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { GeoLookup } from '../enrich/geo.js';
 import type { Logger } from '../log.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { Appender } from '../nats/append.js';
 import type { Nats } from '../nats/connect.js';
 import type { ReadSlots } from '../read/budget/read-slots.js';
@@ -22,4 +23,6 @@ export interface AppDeps {
   metrics: Metrics;
   /** Country, region, city and ASN of an address; opened once per process (the ASN table is large). */
   geo: GeoLookup;
+  /** The SMTP transport, or null when SMTP_URL is unset (links are then shown, not mailed). */
+  mailer: Mailer | null;
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../src/http/deps.js';
 import { createMetrics } from '../../src/metrics.js';
 import { cityDbPaths, openGeoOnce } from '../../src/enrich/open-geo-once.js';
 import { createLogger } from '../../src/log.js';
+import { createMailer } from '../../src/mail/mailer.js';
 import { Appender } from '../../src/nats/append.js';
 import { createReadPool } from '../../src/read/budget/read-budget.js';
 import { ReadSlots } from '../../src/read/budget/read-slots.js';
@@ -56,6 +57,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     log,
     metrics: createMetrics(),
     geo: await openGeoOnce(cityDbPaths(config.GEOIP_CITY_DB)),
+    mailer: createMailer(config, log),
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -65,6 +67,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database,
     async close() {
       await app.close();
+      deps.mailer?.close();
       await deps.readDb.end();
       await nats.jsm.streams.delete(hitsStreamName(prefix)).catch(() => {});
       await nats.nc.close();

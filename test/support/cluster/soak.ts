@@ -25,7 +25,7 @@ export interface SoakMinute {
    * yet delivered or not yet acknowledged (a batch is acknowledged once every projection committed it).
    */
   lagMessages: number;
-  /** Resident memory of each process at the minute's end, MB. */
+  /** Resident memory of each process, MB: the mean of samples taken every 10 s in the minute. */
   rssMb: Record<string, number>;
   /** The machine's 1-minute load average at the minute's end. */
   load: number;
@@ -202,6 +202,16 @@ function clusterRss(c: DrillCluster): Record<string, number> {
   return out;
 }
 
+/** Each process's mean of the samples, MB to one decimal. */
+function meanRss(samples: readonly Record<string, number>[]): Record<string, number> {
+  const sums = new Map<string, number[]>();
+  for (const s of samples)
+    for (const [name, mb] of Object.entries(s)) sums.set(name, [...(sums.get(name) ?? []), mb]);
+  return Object.fromEntries(
+    [...sums].map(([name, v]) => [name, Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 10) / 10]),
+  );
+}
+
 /**
  * Holds `rate` hits a second on the cluster's API processes for `minutes`, the projectors folding
  * and the People tab's reads sent every `readEveryMs`; after each minute, its figures.
@@ -213,10 +223,14 @@ export async function soak(c: DrillCluster, opts: SoakOptions): Promise<SoakMinu
     for (let minute = 1; minute <= opts.minutes; minute++) {
       const urls = c.apiUrls();
       const end = Date.now() + 60_000;
+      // One sample swings with a process's collections; six a minute give its level.
+      const samples: Record<string, number>[] = [];
+      const sampler = setInterval(() => samples.push(clusterRss(c)), 10_000);
       const [hits, reads] = await Promise.all([
         Promise.all(urls.map((u) => hitLoad(u, opts.sites, 60, opts.rate / urls.length))),
         readRounds(c, opts.sites[0]!, opts.readEveryMs, end),
-      ]);
+      ]).finally(() => clearInterval(sampler));
+      samples.push(clusterRss(c));
       const m: SoakMinute = {
         minute,
         hitsPerSecond: Math.round(hits.reduce((n, h) => n + h['2xx'], 0) / 60),
@@ -226,7 +240,7 @@ export async function soak(c: DrillCluster, opts: SoakOptions): Promise<SoakMinu
         readFailures: reads.failures,
         readP99Ms: Math.round(percentile(reads.took, 99)),
         lagMessages: await unfolded(observer.jsm, c),
-        rssMb: clusterRss(c),
+        rssMb: meanRss(samples),
         load: Math.round(loadavg()[0]! * 10) / 10,
       };
       minutes.push(m);
