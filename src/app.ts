@@ -20,6 +20,7 @@ import { GOAL_REPORTS } from './read/goals/reports.js';
 import { STATS_REPORTS } from './read/stats/reports.js';
 import type { ReadDeps } from './read/read-deps.js';
 import { VISIT_REPORTS } from './read/visits/reports.js';
+import { subscriptionRoutes } from './reports/routes.js';
 import { keyRoutes } from './sites/key-routes.js';
 import { trackerRoutes } from './tracker/routes.js';
 import { segmentRoutes } from './segments/routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await withSessions.register(segmentRoutes, { deps, prefix: '/api/segments' });
       await withSessions.register(goalRoutes, { deps, prefix: '/api/goals' });
       await withSessions.register(funnelRoutes, { deps, prefix: '/api/funnels' });
+      await withSessions.register(subscriptionRoutes, { deps, prefix: '/api' });
       // The envelope reads, family by family under their prefixes: each given only `reads`.
       const families: [readonly Report[], string][] = [
         [STATS_REPORTS, '/api/stats'],

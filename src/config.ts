@@ -195,6 +195,17 @@ export const ConfigSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .describe('an http:// or https:// URL'),
+  /**
+   * Minutes between the projector role's checks for due reports and alerts (claimed once across
+   * machines, docs/operations.md#mailed-reports-and-alerts); 0 turns them off. Mail needs SMTP_URL.
+   */
+  REPORTS_CHECK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(5)
+    .describe('minutes between checks for due reports and alerts, 0-60 (0 = off)'),
   /** Prefix for stream and durable names, so several installations can share one NATS cluster. */
   STREAM_PREFIX: z
     .string()

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { createProjections } from '../projections/index.js';
 import { loadCatalog } from './catalog/agents.js';
-import type { Config } from './config.js';
+import { type Config, publicUrl } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { type Backends, startBackends } from './embedded/backends.js';
@@ -18,6 +18,8 @@ import { connectNats, type Nats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
 import { schedulePolicyFetches } from './policy/fetch-policy-files.js';
 import { scheduleRawRetention } from './retention/raw-rows.js';
+import { scheduleReports } from './reports/scheduler.js';
+import { citationGapSettings } from './read/citation-gap/reports.js';
 import { fixPartitionCount } from './projector/partition-count.js';
 import { Projector } from './projector/projector.js';
 import { createReadPool } from './read/budget/read-budget.js';
@@ -82,6 +84,22 @@ export async function startTwofold(
         })
       : undefined;
 
+  // Mailed reports and alerts need a mailer; without SMTP_URL nothing is claimed, so nothing is lost.
+  const reports =
+    serve.projectors && mailer && config.REPORTS_CHECK_MINUTES > 0
+      ? scheduleReports(
+          {
+            db,
+            mailer,
+            log,
+            now: () => new Date(),
+            publicUrl: publicUrl(config),
+            citationGap: citationGapSettings(config),
+          },
+          config.REPORTS_CHECK_MINUTES,
+        )
+      : undefined;
+
   const rawRetention =
     serve.projectors && config.RAW_RETENTION_MONTHS !== undefined
       ? scheduleRawRetention(db, log, config.RAW_RETENTION_MONTHS)
@@ -124,6 +142,7 @@ export async function startTwofold(
     stopping ??= (async () => {
       clearInterval(maintenance);
       policyFetches?.stop();
+      reports?.stop();
       rawRetention?.stop();
       await app?.close();
       mailer?.close();
