@@ -84,22 +84,6 @@ export async function startTwofold(
         })
       : undefined;
 
-  // Mailed reports and alerts need a mailer; without SMTP_URL nothing is claimed, so nothing is lost.
-  const reports =
-    serve.projectors && mailer && config.REPORTS_CHECK_MINUTES > 0
-      ? scheduleReports(
-          {
-            db,
-            mailer,
-            log,
-            now: () => new Date(),
-            publicUrl: publicUrl(config),
-            citationGap: citationGapSettings(config),
-          },
-          config.REPORTS_CHECK_MINUTES,
-        )
-      : undefined;
-
   const rawRetention =
     serve.projectors && config.RAW_RETENTION_MONTHS !== undefined
       ? scheduleRawRetention(db, log, config.RAW_RETENTION_MONTHS)
@@ -129,6 +113,27 @@ export async function startTwofold(
     log.info({ address, role: config.TWOFOLD_ROLE }, 'twofold listening');
   }
 
+  // Mailed reports and alerts need a mailer; without SMTP_URL nothing is claimed, so nothing is lost.
+  // Their reads run as the HTTP reads do: on the read pool, each statement cut off at READ_TIMEOUT_MS.
+  let reportReadDb: pg.Pool | undefined;
+  const reports =
+    serve.projectors && mailer && config.REPORTS_CHECK_MINUTES > 0
+      ? scheduleReports(
+          {
+            db,
+            readDb:
+              readDb ??
+              (reportReadDb = createReadPool(config.READ_DATABASE_URL ?? backends.databaseUrl, config)),
+            mailer,
+            log,
+            now: () => new Date(),
+            publicUrl: publicUrl(config),
+            citationGap: citationGapSettings(config),
+          },
+          config.REPORTS_CHECK_MINUTES,
+        )
+      : undefined;
+
   const maintenance = setInterval(() => {
     pruneSalts(db).catch((err) => log.warn({ err }, 'salt pruning failed'));
   }, HOUR_MS);
@@ -149,6 +154,7 @@ export async function startTwofold(
       await Promise.all(workers.map((w) => w.stop()));
       await nats.nc.drain().catch(() => {});
       await readDb?.end();
+      await reportReadDb?.end();
       await db.end();
       await backends.stop();
     })();

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Db } from '../db/sql.js';
 import type { Logger } from '../log.js';
 import type { Mailer } from '../mail/mailer.js';
 import { runEvery } from '../jobs/run-every.js';
@@ -19,7 +20,10 @@ import { periodsOf } from './periods.js';
 import { alertMail, digestMail } from './render.js';
 
 export interface ReportDeps {
+  /** Claims and delivery rows (the primary). */
   db: pg.Pool;
+  /** The reads a mail's figures come from: the read pool, as the HTTP reads use. */
+  readDb: Db;
   mailer: Mailer;
   log: Logger;
   /** The clock every due period, lease and retry is reckoned by; tests give their own. */
@@ -55,11 +59,11 @@ async function deliver(deps: ReportDeps, c: Claimed): Promise<'sent' | 'quiet' |
         ctx.kind,
         site,
         periods,
-        await buildDigest(db, site, periods, deps.citationGap),
+        await buildDigest(deps.readDb, site, periods, deps.citationGap),
         dashboard,
       );
     } else {
-      const verdict = await judgeAlert(db, site, ctx.kind, ctx.threshold!, periods);
+      const verdict = await judgeAlert(deps.readDb, site, ctx.kind, ctx.threshold!, periods);
       held = verdict.held;
       if (!verdict.held || (await heldBefore(db, c.subscriptionId, c.periodStart))) {
         await finishDelivery(db, c, deps.now(), 'quiet', held);

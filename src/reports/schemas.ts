@@ -23,12 +23,12 @@ export const SubscriptionBody = z
     const issue = (message: string) =>
       ctx.issues.push({ code: 'custom', path: ['threshold'], message, input: ctx.value });
     if (kind === 'weekly' || kind === 'monthly') {
-      if (threshold !== undefined) issue(`a ${kind} report takes no threshold`);
-    } else if (threshold === undefined) issue(`a ${kind} alert needs a threshold`);
+      if (threshold !== undefined) issue(`${kind} takes no threshold`);
+    } else if (threshold === undefined) issue(`${kind} needs a threshold`);
     else if (kind === 'drop') {
       if (!(threshold > 0 && threshold <= 1))
-        issue('a drop threshold is a share above 0 and at most 1 (0.5 = by half)');
+        issue('the threshold of drop is a share above 0 and at most 1 (0.5 = by half)');
     } else if (!Number.isInteger(threshold) || threshold < 1 || threshold > MAX_COUNT_THRESHOLD)
-      issue(`a ${kind} threshold is a whole number from 1 to ${MAX_COUNT_THRESHOLD}`);
+      issue(`the threshold of ${kind} is a whole number from 1 to ${MAX_COUNT_THRESHOLD}`);
   });
 export type SubscriptionBody = z.infer<typeof SubscriptionBody>;

@@ -152,6 +152,7 @@ beforeAll(async () => {
 
   deps = {
     db: t.deps.db,
+    readDb: t.deps.readDb,
     mailer: t.deps.mailer!,
     log: t.deps.log,
     now: () => clock,
@@ -169,22 +170,22 @@ describe('subscription routes', () => {
   it('refuses what is not a subscription, naming the field', async () => {
     const cases: [unknown, string, string][] = [
       [{ kind: 'daily' }, 'kind', 'kind must be one of weekly, monthly, spike, drop, agent_flood'],
-      [{ kind: 'spike' }, 'threshold', 'a spike alert needs a threshold'],
-      [{ kind: 'weekly', threshold: 3 }, 'threshold', 'a weekly report takes no threshold'],
+      [{ kind: 'spike' }, 'threshold', 'spike needs a threshold'],
+      [{ kind: 'weekly', threshold: 3 }, 'threshold', 'weekly takes no threshold'],
       [
         { kind: 'drop', threshold: 1.5 },
         'threshold',
-        'a drop threshold is a share above 0 and at most 1 (0.5 = by half)',
+        'the threshold of drop is a share above 0 and at most 1 (0.5 = by half)',
       ],
       [
         { kind: 'drop', threshold: 0 },
         'threshold',
-        'a drop threshold is a share above 0 and at most 1 (0.5 = by half)',
+        'the threshold of drop is a share above 0 and at most 1 (0.5 = by half)',
       ],
       [
         { kind: 'agent_flood', threshold: 2.5 },
         'threshold',
-        'a agent_flood threshold is a whole number from 1 to 1000000000',
+        'the threshold of agent_flood is a whole number from 1 to 1000000000',
       ],
       [{ kind: 'spike', threshold: '10' }, 'threshold', 'threshold must be a number'],
       [{ kind: 'weekly', extra: 1 }, '', 'extra'],
