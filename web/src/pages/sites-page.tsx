@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Site } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { AddSite } from '../ui/add-site.js';
+import { EmailReports } from '../ui/email-reports.js';
 import { FunnelsEditor } from '../ui/funnels-editor.js';
 import { GoalsEditor } from '../ui/goals-editor.js';
 import { ApiKeys } from '../ui/api-keys.js';
@@ -44,6 +45,7 @@ export function SitesPage() {
                   </div>
                   <SiteSetup site={s} ingestKey={ingestKeys[s.id]} />
                   <SiteSettings site={s} onSaved={sites.reload} />
+                  <EmailReports site={s.id} />
                   <details class="setup">
                     <summary>Goals, funnels and policy files</summary>
                     <GoalsEditor site={s.id} />
