@@ -53,6 +53,8 @@ export function crossAccount(w: World): fc.Arbitrary<FuzzCase> {
     json('POST', '/api/funnels', { site: b.target.id, name: 'f', steps: [{ path: '/a' }, { path: '/b' }] }),
     json('POST', '/api/segments', { site: b.target.id, name: 's', filters: [] }),
     ...['goals', 'funnels', 'segments'].map((k) => json('GET', `/api/${k}?site=${b.target.id}`)),
+    json('POST', `/api/sites/${b.target.id}/subscriptions`, { kind: 'weekly' }),
+    json('GET', `/api/sites/${b.target.id}/subscriptions`),
   ];
   const name = (r: WireRequest) =>
     `cross-account ${r.method} ${r.path.split('?')[0]!.replace(/\/\d+/g, '/:id')}`;

@@ -83,6 +83,22 @@ export const ACCOUNT_ENDPOINTS: readonly [string, Gen][] = [
         .map((id) => ({ method: 'DELETE', path: `/api/${kind}/${id}`, auth: 'cookie' as const })),
     ),
   ]),
+  endpoint('POST /api/sites/:id/subscriptions', 'json', (w) =>
+    fixed({
+      method: 'POST',
+      path: `/api/sites/${w.a.target.id}/subscriptions`,
+      body: { kind: 'spike', threshold: 100 },
+      auth: 'cookie',
+    }),
+  ),
+  endpoint('GET /api/sites/:id/subscriptions', 'json', (w) =>
+    fixed({ method: 'GET', path: `/api/sites/${w.a.target.id}/subscriptions`, auth: 'cookie' }),
+  ),
+  endpoint('DELETE /api/subscriptions/:id', 'json', () =>
+    fc
+      .constantFrom('0', 'x', '18446744073709551616', '%ff')
+      .map((id) => ({ method: 'DELETE', path: `/api/subscriptions/${id}`, auth: 'cookie' as const })),
+  ),
   endpoint('GET /api/segments/:id', 'json', (w) =>
     fixed({ method: 'GET', path: `/api/segments/${w.a.segmentId}`, auth: 'cookie' }),
   ),
