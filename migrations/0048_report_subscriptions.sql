@@ -30,3 +30,5 @@ CREATE TABLE report_deliveries (
   last_error text,
   PRIMARY KEY (subscription_id, period_start)
 );
+-- Rows of periods long past are pruned (src/reports/deliveries.ts, pruneDeliveries).
+CREATE INDEX report_deliveries_period ON report_deliveries (period_start);

@@ -120,3 +120,18 @@ export async function failDelivery(
     WHERE subscription_id = ${c.subscriptionId} AND period_start = ${c.periodStart}::timestamptz
       AND attempts = ${c.attempts} AND status = 'sending'`);
 }
+
+/**
+ * How long delivery rows are kept after their period began: longer than any period, so the row of
+ * each subscription's latest period (which keeps it from being mailed again) is never among them.
+ */
+export const KEEP_DELIVERIES_DAYS = 100;
+
+/** Deletes the delivery rows of periods that began more than KEEP_DELIVERIES_DAYS before `now`. */
+export async function pruneDeliveries(db: pg.Pool, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - KEEP_DELIVERIES_DAYS * 86_400_000);
+  const { rowCount } = await db.query(
+    sql`DELETE FROM report_deliveries WHERE period_start < ${before}::timestamptz`,
+  );
+  return rowCount ?? 0;
+}

@@ -13,6 +13,7 @@ import {
   failDelivery,
   finishDelivery,
   heldBefore,
+  pruneDeliveries,
 } from './deliveries.js';
 import { buildDigest } from './digest.js';
 import { isDigest } from './kinds.js';
@@ -88,9 +89,13 @@ export interface ReportRun {
   failed: number;
 }
 
-/** Claims and delivers everything due at `deps.now()`, a batch at a time, until nothing is left. */
+/**
+ * Claims and delivers everything due at `deps.now()`, a batch at a time, until nothing is left;
+ * first prunes the rows of periods long past (an alert leaves one row an hour).
+ */
 export async function runDueReports(deps: ReportDeps): Promise<ReportRun> {
   const run: ReportRun = { sent: 0, quiet: 0, failed: 0 };
+  await pruneDeliveries(deps.db, deps.now());
   for (;;) {
     const due = await claimDueDeliveries(deps.db, deps.now());
     if (due.length === 0) return run;

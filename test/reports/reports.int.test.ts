@@ -486,3 +486,29 @@ describe('alerts', () => {
     ]);
   });
 });
+
+describe('delivery rows', () => {
+  it('are pruned 100 days after their period began', async () => {
+    const periods = async () =>
+      (
+        await t.deps.db.query<{ period_start: Date }>(
+          'SELECT period_start FROM report_deliveries ORDER BY period_start',
+        )
+      ).rows.map((r) => r.period_start.toISOString());
+    // The alerts' rows of 10 Nov 2026 (the reports' went with their subscriptions).
+    expect(await periods()).toHaveLength(15);
+    clock = new Date(utc('2027-02-18T00:06:00'));
+    expect(await runDueReports(deps)).toEqual({ sent: 0, quiet: 3, failed: 0 });
+    expect(await periods()).toHaveLength(18);
+    // 100 days after 10 Nov 10:30 UTC: the rows of the hours 09:00 and 10:00 go, the later ones stay.
+    clock = new Date(utc('2027-02-18T10:30:00'));
+    expect(await runDueReports(deps)).toEqual({ sent: 0, quiet: 3, failed: 0 });
+    expect((await periods()).slice(0, 4)).toEqual([
+      '2026-11-10T11:00:00.000Z',
+      '2026-11-10T11:00:00.000Z',
+      '2026-11-10T11:00:00.000Z',
+      '2026-11-10T12:00:00.000Z',
+    ]);
+    expect(await periods()).toHaveLength(15);
+  });
+});
