@@ -27,9 +27,9 @@ async function appWith(root: string) {
 }
 
 describe('the dashboard routes', () => {
-  it('answer /, /sites and /sites/:id with the app, never cached stale, and nothing else', async () => {
+  it('answer /, /sites, /sites/:id and /reset-password with the app, never cached stale, and nothing else', async () => {
     const app = await appWith(built);
-    for (const url of ['/', '/sites', '/sites/42']) {
+    for (const url of ['/', '/sites', '/sites/42', '/reset-password']) {
       const res = await app.inject({ url });
       expect([res.statusCode, res.headers['cache-control'], res.body]).toEqual([200, 'no-cache', INDEX]);
     }
