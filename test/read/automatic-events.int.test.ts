@@ -4,6 +4,8 @@ import { pathSessions } from '../../projections/path-sessions/projection.js';
 import { pathVisitors } from '../../projections/path-visitors/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
+import { sql } from '../../src/db/sql.js';
+import { hitMatches } from '../../src/goals/target.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { events } from '../../src/read/stats/events.js';
 import type { HitRecorded } from '../../streams/events.js';
@@ -156,6 +158,28 @@ describe('goals and funnels on automatic events', () => {
         conversion_rate: 50,
       },
     ]);
+  });
+
+  it('reads a goal’s hits from the custom-event and the automatic-event indexes, not the traffic', async () => {
+    const c = await t.database.pool.connect();
+    try {
+      // The designed rows are few, so any scan is as cheap: without the table and the index by
+      // time (dropped inside the transaction, which puts them back), only the partial indexes remain.
+      await c.query('BEGIN');
+      await c.query('DROP INDEX events_site_ts');
+      await c.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await c.query<{ 'QUERY PLAN': string }>(sql`
+        EXPLAIN SELECT count(DISTINCT e.visitor_id), count(*) FROM events e
+        WHERE e.site_id = ${site} AND ${hitMatches({ event: 'Outbound Link: Click' })}
+          AND e.ts >= ${WINDOW.start}::timestamptz AND e.ts < ${WINDOW.end}::timestamptz`);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('events_automatic');
+      expect(plan).toContain('events_custom_name');
+      expect(plan).not.toContain('Seq Scan');
+    } finally {
+      await c.query('ROLLBACK');
+      c.release();
+    }
   });
 
   it('takes automatic events as funnel steps', async () => {
