@@ -770,7 +770,7 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     const builder = ui.getByRole('form', { name: 'Filter builder' });
     await builder.getByRole('button', { name: 'Add group' }).click();
     const group = builder.getByRole('group', { name: 'Group 1.1', exact: true });
-    await group.getByLabel('Match').selectOption('or');
+    await group.getByLabel('Combine').selectOption('or');
     await group.getByRole('button', { name: 'Add condition' }).click();
     await group.getByRole('button', { name: 'Add condition' }).click();
     const first = group.getByRole('group', { name: 'Condition 1.1.1', exact: true });
@@ -809,14 +809,15 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     ];
     await expect.poll(() => pages.locator('tbody tr').allInnerTexts()).toEqual(narrowedPages);
 
-    // Saved as a segment: the same tree, stored.
+    // Saved as a segment: the same filters, stored.
     await ui.getByLabel('Name for these filters').fill('Docs or blog');
     await ui.getByRole('button', { name: 'Save as segment' }).click();
     await expect
       .poll(() => ui.getByLabel('Segment').locator('option').allInnerTexts())
       .toEqual(['Everyone', 'Docs or blog']);
     const saved = await api<{ id: number; name: string; filters: unknown }[]>(`/api/segments?site=${docs}`);
-    expect(saved.map((g) => [g.name, g.filters])).toEqual([['Docs or blog', tree]]);
+    // The API keeps a top-level list as the `and` group it means.
+    expect(saved.map((g) => [g.name, g.filters])).toEqual([['Docs or blog', { and: tree }]]);
 
     // The URL holds the whole view: a reload shows the same figures and chip.
     await ui.reload();

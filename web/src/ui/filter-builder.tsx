@@ -115,7 +115,7 @@ function GroupEditor({
       <legend>Group {label}</legend>
       <div class="inline-form">
         <label>
-          Match
+          Combine
           <select
             value={g.combine}
             onChange={(e) =>
