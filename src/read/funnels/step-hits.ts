@@ -22,7 +22,10 @@ function targetsOf(steps: readonly Target[]) {
 const customOnly = (steps: readonly Target[]) =>
   steps.every((s) => s.event === undefined || automaticEvent(s.event) === undefined);
 
-/** Whether hit `e`, known to be of `t`'s class (and, with `custom`, a custom event if an event), is one `t` counts. */
+/**
+ * Whether hit `e`, known to be of `t`'s class (with `custom`, an event hit is a custom event), is
+ * one `t` counts.
+ */
 const stepTest = (t: Target, custom: boolean) =>
   t.event !== undefined && custom ? sql`e.name = ${t.event}` : sameKindMatches(t);
 
@@ -48,8 +51,8 @@ const inWindowOf = (site: number, w: Window) => sql`e.site_id = ${site} AND ${in
  * - `step_hit`: the window's hits that match some step, one row per hit with the bit mask of the
  *   steps it matches (bit k−1 for step k). Hits matching no step are left out: other hits between
  *   steps do not matter. Each distinct target is one branch, read from the pageview, the
- *   custom-event or the automatic-event index alone (all carry the session and the visitor), so the cost follows the
- *   steps' hits, not the traffic. A hit matching several targets (`/pricing` and `/pri*`) is read
+ *   custom-event or the automatic-event index alone (all carry the session and the visitor), so
+ *   the cost follows the steps' hits, not the traffic. A hit matching several targets (`/pricing` and `/pri*`) is read
  *   by the first of them only, with every step it matches in its mask: one hit, one row.
  * - `start_hit`: the step-1 hits, in sessions that match the filters: every session with one
  *   reaches step 1. With filters, a session counts when one of its hits in the window matches them
