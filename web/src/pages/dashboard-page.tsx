@@ -3,7 +3,10 @@ import { useRead } from '../lib/use-read.js';
 import { navigate } from '../lib/router.js';
 import { type View, viewFromUrl, viewPath, withoutFilter } from '../lib/view.js';
 import { exportUrl } from '../lib/read-params.js';
-import { filterText, filterWords } from '../lib/filter-label.js';
+import { filterWords, nodeText } from '../lib/filter-label.js';
+import { type Filter, isFilter } from '../lib/filter-tree.js';
+import { FilterBuilder } from '../ui/filter-builder.js';
+import { Segments } from '../ui/segments.js';
 import { AgentsTab } from '../panels/agents-tab.js';
 import { PeopleTab } from '../panels/people-tab.js';
 import { ReadershipTabs, TAB_LABEL } from '../ui/readership-tabs.js';
@@ -38,18 +41,20 @@ export function DashboardPage({ site, search }: { site: number; search: string }
                 </div>
                 <WindowControls view={view} tz={tz} set={set} />
                 <ReadershipTabs view={view} set={set} />
+                <div class="filter-tools">
+                  <FilterBuilder key={JSON.stringify([view.tab, view.filters])} view={view} set={set} />
+                  <Segments view={view} set={set} />
+                </div>
                 {view.filters.length > 0 && (
                   <ul class="chips" aria-label="Filters">
                     {view.filters.map((f, i) => {
-                      const w = filterWords(f);
+                      const text = nodeText(f);
                       return (
-                        <li key={`${f.dimension}-${i}`} class="chip">
-                          <span>
-                            {w.dimension} {w.op} <strong>{w.value}</strong>
-                          </span>
+                        <li key={`${text}-${i}`} class="chip">
+                          {isFilter(f) ? <FilterWords f={f} /> : <span>{text}</span>}
                           <button
                             type="button"
-                            aria-label={`Remove filter ${filterText(f)}`}
+                            aria-label={`Remove filter ${text}`}
                             onClick={() => set(withoutFilter(view, i))}
                           >
                             ×
@@ -78,5 +83,14 @@ export function DashboardPage({ site, search }: { site: number; search: string }
         )}
       </main>
     </>
+  );
+}
+
+function FilterWords({ f }: { f: Filter }) {
+  const w = filterWords(f);
+  return (
+    <span>
+      {w.dimension} {w.op} <strong>{w.value}</strong>
+    </span>
   );
 }
