@@ -7,6 +7,7 @@ import { dimensionRollup } from '../../projections/dimension-rollup/projection.j
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { rollupMinute } from '../../projections/rollup-minute/projection.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
+import { serializers } from '../../src/log.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { createSite, signUp, uniqueAddress } from '../support/accounts.js';
 import { buildTestApp, type TestApp } from '../support/app.js';
@@ -505,5 +506,13 @@ describe('a link with a password', () => {
     ]);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await unlock(token, PASSWORD)).statusCode).toBe(204);
+  });
+});
+
+describe('request logs', () => {
+  it("mask a link's token in a path, so a log does not open the link", async () => {
+    const { token } = await newShare();
+    for (const url of [`/share/${token}?tab=agents`, `/api/shares/${token}/unlock`])
+      expect(serializers.req({ method: 'GET', url }).url).toBe(url.split('?')[0]!.replace(token, 'sh_…'));
   });
 });

@@ -8,7 +8,8 @@ interface Segment {
 
 /** Bucket size of the charts and a saved segment: the envelope's other two choices. */
 export function ViewOptions({ view, set }: { view: View; set: (v: View) => void }) {
-  const segments = useRead<Segment[]>(`/api/segments?site=${view.site}`);
+  // Segments are managed by the site's account: a shared link's view keeps the link's own.
+  const segments = useRead<Segment[]>(view.share ? null : `/api/segments?site=${view.site}`);
   return (
     <>
       <label>
