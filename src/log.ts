@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** A shared link's token, as paths carry it (`/share/<token>`, `/api/shares/<token>/unlock`). */
+/** A shared link's token, as paths carry it (`/share/<token>`, `/api/share/<token>/unlock`). */
 const SHARE_TOKEN = /\bsh_[A-Za-z0-9_-]{43}/g;
 
 /**

@@ -117,7 +117,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   });
 
   // What the read-only dashboard shows of the link; refused like a read until it is unlocked.
-  app.get('/shares/:token', async (req, reply) => {
+  app.get('/share/:token', async (req, reply) => {
     const { token } = parseInput(TokenParams, req.params);
     const share = await openShare(db, req, token);
     const site = await getSite(db, share.siteId);
@@ -132,7 +132,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     });
   });
 
-  app.post('/shares/:token/unlock', async (req, reply) => {
+  app.post('/share/:token/unlock', async (req, reply) => {
     await limitAttempts(db, req);
     const { token } = parseInput(TokenParams, req.params);
     const body = parseInput(UnlockBody, req.body);

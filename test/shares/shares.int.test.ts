@@ -119,7 +119,7 @@ function unlockCookie(res: LightMyRequestResponse): string {
 function unlock(token: string, password: string, remoteAddress = uniqueAddress()) {
   return app.inject({
     method: 'POST',
-    url: `/api/shares/${token}/unlock`,
+    url: `/api/share/${token}/unlock`,
     remoteAddress,
     payload: { password },
   });
@@ -276,7 +276,7 @@ describe('creating, listing and revoking links', () => {
       { code: 'unauthorized', message: 'this shared link does not exist or was revoked', field: 'share' },
     ]);
     expect((await read('/api/agents/overview', b.token)).statusCode).toBe(401);
-    expect((await app.inject({ url: `/api/shares/${a.token}` })).statusCode).toBe(401);
+    expect((await app.inject({ url: `/api/share/${a.token}` })).statusCode).toBe(401);
     const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM shares WHERE id = ANY($1)', [
       [a.id, b.id],
     ]);
@@ -424,7 +424,7 @@ describe('a link with a password', () => {
       401,
       { code: 'unauthorized', message: 'this shared link needs its password', field: 'password' },
     ]);
-    expect((await app.inject({ url: `/api/shares/${locked.token}` })).statusCode).toBe(401);
+    expect((await app.inject({ url: `/api/share/${locked.token}` })).statusCode).toBe(401);
 
     const wrong = await unlock(locked.token, 'not the password');
     expect(refusal(wrong)).toEqual([
@@ -449,7 +449,7 @@ describe('a link with a password', () => {
       visitors: 3,
       pageviews: 4,
     });
-    const info = await app.inject({ url: `/api/shares/${locked.token}`, headers: { cookie } });
+    const info = await app.inject({ url: `/api/share/${locked.token}`, headers: { cookie } });
     expect(info.json()).toEqual({
       data: {
         name: 'board',
@@ -493,7 +493,7 @@ describe('a link with a password', () => {
       // An empty body is refused (400) after the attempt is counted: no argon2 work per attempt here.
       const res = await app.inject({
         method: 'POST',
-        url: `/api/shares/${token}/unlock`,
+        url: `/api/share/${token}/unlock`,
         remoteAddress: address,
         payload: {},
       });
@@ -512,7 +512,7 @@ describe('a link with a password', () => {
 describe('request logs', () => {
   it("mask a link's token in a path, so a log does not open the link", async () => {
     const { token } = await newShare();
-    for (const url of [`/share/${token}?tab=agents`, `/api/shares/${token}/unlock`])
+    for (const url of [`/share/${token}?tab=agents`, `/api/share/${token}/unlock`])
       expect(serializers.req({ method: 'GET', url }).url).toBe(url.split('?')[0]!.replace(token, 'sh_…'));
   });
 });

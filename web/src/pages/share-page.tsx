@@ -5,7 +5,7 @@ import { type Tab, type View, viewFromUrl, viewPath, withTab } from '../lib/view
 import { ErrorLine } from '../ui/error-line.js';
 import { DashboardView } from './dashboard-view.js';
 
-/** What `GET /api/shares/:token` tells of a link (docs/api.md#shared-links). */
+/** What `GET /api/share/:token` tells of a link (docs/api.md#shared-links). */
 interface ShareInfo {
   name: string;
   site: { id: number; domain: string; timezone: string };
@@ -26,7 +26,7 @@ export function SharePage({ token, search }: { token: string; search: string }) 
   const [state, setState] = useState<State>({ loading: true });
   const [opened, setOpened] = useState(0);
   useEffect(() => {
-    request<{ data: ShareInfo }>('GET', `/api/shares/${encodeURIComponent(token)}`).then(
+    request<{ data: ShareInfo }>('GET', `/api/share/${encodeURIComponent(token)}`).then(
       ({ data }) => setState({ info: data }),
       (err: unknown) =>
         setState(
@@ -91,7 +91,7 @@ function PasswordForm({ token, onOpen }: { token: string; onOpen: () => void }) 
     setBusy(true);
     setError(undefined);
     try {
-      await request('POST', `/api/shares/${encodeURIComponent(token)}/unlock`, {
+      await request('POST', `/api/share/${encodeURIComponent(token)}/unlock`, {
         password: form.get('password'),
       });
       onOpen();
