@@ -19,10 +19,25 @@ import {
   treeSize,
 } from '../../web/src/lib/filter-tree.js';
 import { eventFilter, storedProperty } from '../../web/src/lib/automatic-events.js';
-import { readParams } from '../../web/src/lib/read-params.js';
+import { exportUrl, readParams, readUrl } from '../../web/src/lib/read-params.js';
 import { hostnameList } from '../../web/src/lib/site-input.js';
 
 describe('the dashboard view in the URL', () => {
+  it("keeps a shared link's view under /share/<token> and reads it with share=", () => {
+    const token = `sh_${'a'.repeat(43)}`;
+    const view = viewFromUrl(7, '?range=7d&tab=agents', token);
+    expect(view).toMatchObject({ site: 7, range: '7d', tab: 'agents', share: token });
+    expect(viewPath(view)).toBe(`/share/${token}?range=7d&tab=agents`);
+    expect(viewPath(viewFromUrl(7, '?range=7d'))).toBe('/sites/7?range=7d');
+    const read = new URL(readUrl('/api/agents/overview', view), 'http://x').searchParams;
+    expect([read.get('site'), read.get('audience'), read.get('share')]).toEqual(['7', 'agent', token]);
+    const pdf = new URL(exportUrl('overview', view, {}, 'pdf'), 'http://x').searchParams;
+    expect([pdf.get('report'), pdf.get('share')]).toEqual(['overview', token]);
+    expect(
+      new URL(readUrl('/api/stats/overview', viewFromUrl(7, '')), 'http://x').searchParams.has('share'),
+    ).toBe(false);
+  });
+
   it('reads an empty query as 30 days of people, visitors, no comparison, no filters', () => {
     expect(viewFromUrl(7, '')).toEqual({
       site: 7,

@@ -34,6 +34,8 @@ export function readParams(view: View, opts: ReadOptions = {}): URLSearchParams 
   if (filters.length > 0) q.set('filters', JSON.stringify(filters));
   q.set('audience', opts.audience ?? (view.tab === 'agents' ? 'agent' : 'human'));
   for (const [k, v] of Object.entries(opts.extra ?? {})) if (v !== undefined) q.set(k, String(v));
+  // A shared link's token is the read's credential (docs/api.md#shared-links).
+  if (view.share) q.set('share', view.share);
   return q;
 }
 

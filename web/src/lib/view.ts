@@ -43,6 +43,8 @@ export interface View {
   filters: FilterNode[];
   tab: Tab;
   metric: Metric;
+  /** A shared link's token: the view is read-only, read with `share=` (docs/dashboard.md#shared-links). */
+  share?: string;
 }
 
 function oneOf<T extends string>(values: readonly T[], v: string | null): T | undefined {
@@ -64,7 +66,7 @@ function parseFilters(text: string | null): FilterNode[] {
 const isInstant = (v: string | null): v is string => v !== null && !Number.isNaN(Date.parse(v));
 
 /** The view a dashboard URL names; values it does not know fall back to the defaults. */
-export function viewFromUrl(site: number, search: string): View {
+export function viewFromUrl(site: number, search: string, share?: string): View {
   const q = new URLSearchParams(search);
   const tab = oneOf(TABS, q.get('tab')) ?? 'people';
   const start = q.get('start');
@@ -87,6 +89,7 @@ export function viewFromUrl(site: number, search: string): View {
   if (granularity) view.granularity = granularity;
   const segment = Number(q.get('segment'));
   if (Number.isInteger(segment) && segment > 0) view.segment = segment;
+  if (share) view.share = share;
   return view;
 }
 
@@ -109,7 +112,8 @@ export function viewToSearch(view: View): string {
 }
 
 export function viewPath(view: View): string {
-  return `/sites/${view.site}${viewToSearch(view)}`;
+  const page = view.share ? `/share/${encodeURIComponent(view.share)}` : `/sites/${view.site}`;
+  return `${page}${viewToSearch(view)}`;
 }
 
 /** Switching readership starts afresh: the other tab's dimensions, segments and metrics differ. */
