@@ -24,6 +24,7 @@ import { subscriptionRoutes } from './reports/routes.js';
 import { keyRoutes } from './sites/key-routes.js';
 import { trackerRoutes } from './tracker/routes.js';
 import { segmentRoutes } from './segments/routes.js';
+import { shareRoutes } from './shares/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import type { AppDeps } from './http/deps.js';
 import { dashboardRoutes } from './http/dashboard.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await withSessions.register(segmentRoutes, { deps, prefix: '/api/segments' });
       await withSessions.register(goalRoutes, { deps, prefix: '/api/goals' });
       await withSessions.register(funnelRoutes, { deps, prefix: '/api/funnels' });
+      await withSessions.register(shareRoutes, { deps, prefix: '/api' });
       await withSessions.register(subscriptionRoutes, { deps, prefix: '/api' });
       // The envelope reads, family by family under their prefixes: each given only `reads`.
       const families: [readonly Report[], string][] = [

@@ -6,7 +6,9 @@ import { loadCatalog } from './catalog/agents.js';
 import { refreshRanges } from './catalog/refresh.js';
 import { shipLog } from './shiplog/ship-log.js';
 import { BridgeOptions, runStdioBridge } from './mcp/stdio-bridge.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig, publicUrl } from './config.js';
+import { newResetLink } from './auth/reset-link.js';
+import { listUsers, usersTable } from './auth/users.js';
 import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { startBackends } from './embedded/backends.js';
@@ -27,6 +29,9 @@ const USAGE = `usage: twofold <command>
   projections rebuild [--only NAME]   rebuild projections from the stream (ingest keeps running);
                                       after a catalog change this re-classifies every past fetch
   catalog refresh [--only FAMILY]     re-read the operators' published IP ranges into the catalog
+  users list                          every account: id, email, created, sites owned and joined
+  users reset-password EMAIL          print a one-time link (valid an hour) that sets a new password,
+                                      for when no SMTP_URL is set (or the mail did not arrive)
   ship-log --site ID --key KEY --hostname HOST [--endpoint URL] [--agents-only] FILE
                                       send an nginx combined-format access log (or .gz) as signed
                                       edge rows; --agents-only where pages also carry the tracker
@@ -146,6 +151,8 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     });
   }
+  if (command === 'users' && (sub === 'list' || sub === 'reset-password'))
+    return usersCommand(config, sub, positionals[2]);
   if (command === 'catalog' && sub === 'refresh') return refreshCatalog(config, values.only);
   if (command === 'ship-log') {
     const site = Number(values.site);
@@ -185,6 +192,34 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   console.error(USAGE);
   return 2;
+}
+
+/** The account commands: Postgres alone, no stream. */
+async function usersCommand(config: Config, sub: 'list' | 'reset-password', email: string | undefined) {
+  if (sub === 'reset-password' && !email) {
+    console.error(`twofold users reset-password: needs the account's email\n${USAGE}`);
+    return 2;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const backends = await backendsFor(config, log);
+  const db = createPool(backends.databaseUrl, 2);
+  try {
+    await migrate(db);
+    if (sub === 'list') {
+      console.log(usersTable(await listUsers(db)));
+      return 0;
+    }
+    const link = await newResetLink(db, publicUrl(config), email!);
+    if (link === null) {
+      console.error(`twofold: no account with the email ${email}`);
+      return 1;
+    }
+    console.log(link);
+    return 0;
+  } finally {
+    await db.end();
+    await backends.stop();
+  }
 }
 
 /** Prints one line per feed; exits 1 when any feed failed (its file is left as it was). */

@@ -2,13 +2,17 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
+/** A shared link's token, as paths carry it (`/share/<token>`, `/api/share/<token>/unlock`). */
+const SHARE_TOKEN = /\bsh_[A-Za-z0-9_-]{43}/g;
+
 /**
  * Request logs carry method, path and status only. Fastify's default serializer would add the
- * client's address and port, which must never reach a log.
+ * client's address and port, which must never reach a log; a shared link's token in a path is
+ * masked, since whoever reads the log could open the link.
  */
 export const serializers = {
   req(req: { method: string; url: string; id?: string }) {
-    return { method: req.method, url: req.url.split('?')[0], id: req.id };
+    return { method: req.method, url: req.url.split('?')[0]!.replace(SHARE_TOKEN, 'sh_…'), id: req.id };
   },
   res(res: { statusCode: number }) {
     return { statusCode: res.statusCode };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +9,10 @@ const WEB_ROOT = fileURLToPath(new URL('./', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Beside the output, not in it, so the static server never serves it. */
 const STAMP = join(WEB_OUTPUT, '..', 'web.stamp.json');
+/** Held while a build checks and writes the output: test files that want the build run at once. */
+const LOCK = join(WEB_OUTPUT, '..', 'web.build.lock');
+/** A lock older than this was left by a process that died mid-build. */
+const STALE_LOCK_MS = 180_000;
 /** The packages whose code lands in the bundle or makes it. */
 const BUNDLED = ['preact', 'uplot', 'chart.js', 'chartjs-chart-sankey', 'vite', '@preact/preset-vite'];
 
@@ -95,11 +99,40 @@ export async function buildWeb(): Promise<WebBuild> {
   return built;
 }
 
-/** The last build when it was made from the current inputs, else a new one. */
-export async function buildWebIfStale(): Promise<{ build: WebBuild; fresh: boolean }> {
-  const stamp = await readStamp();
-  if (stamp && stamp.inputs === (await inputsDigest())) return { build: stamp, fresh: false };
-  return { build: await buildWeb(), fresh: true };
+/** Runs `fn` holding the build lock (a directory: mkdir is atomic), so one process builds at a time. */
+async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  await mkdir(join(LOCK, '..'), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(LOCK);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const since = await stat(LOCK).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since > STALE_LOCK_MS) await rm(LOCK, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(LOCK, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The last build when it was made from the current inputs, else a new one; test files that ask at
+ * once wait for one build rather than emptying the output under each other.
+ */
+export function buildWebIfStale(): Promise<{ build: WebBuild; fresh: boolean }> {
+  return withBuildLock(async () => {
+    const stamp = await readStamp();
+    if (stamp && stamp.inputs === (await inputsDigest())) return { build: stamp, fresh: false };
+    return { build: await buildWeb(), fresh: true };
+  });
 }
 
 async function main(ifStale: boolean): Promise<void> {

@@ -47,10 +47,7 @@ function rethrowRefusal(err: unknown): false {
 
 const RESET_TTL = '1 hour';
 
-/**
- * A single-use password reset token, valid for an hour; only its digest is stored. Mail delivery
- * is not configured yet, so the caller can only log that a reset was requested.
- */
+/** A single-use password reset token, valid for an hour; only its digest is stored. */
 export async function createPasswordReset(db: Db, userId: number): Promise<string> {
   const token = randomToken('passwordReset');
   await db.query(sql`

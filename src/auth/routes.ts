@@ -9,7 +9,6 @@ import { addressDigest } from '../ratelimit/address.js';
 import { consume } from '../ratelimit/fixed-window.js';
 import {
   consumePasswordReset,
-  createPasswordReset,
   hashPassword,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -18,6 +17,8 @@ import {
 } from './passwords.js';
 import { accountLimit, countFailedLogin, forgetFailedLogins, refuseLockedAccount } from './account-limit.js';
 import { endAllSessions, endSession, startSession } from './sessions.js';
+import { newResetLink, resetMail } from './reset-link.js';
+import { publicUrl } from '../config.js';
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('not an email address'));
 const NewPassword = z
@@ -85,14 +86,17 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.post('/forgot-password', async (req, reply) => {
     await limitAddress(db, req, 'forgot');
     const body = parseInput(ForgotPasswordBody, req.body);
-    const { rows } = await db.query<{ id: number }>(
-      sql`SELECT id FROM users WHERE lower(email) = ${body.email}`,
-    );
-    const userId = rows[0]?.id;
-    if (userId !== undefined) {
-      await createPasswordReset(db, userId);
-      // No mail transport exists yet, so the token goes nowhere; it is never logged nor returned.
-      req.log.info({ userId }, 'password reset requested; mail delivery is not configured');
+    const { mailer } = deps;
+    if (mailer === null) {
+      // Nothing is made that could only go nowhere; the operator gives a link instead.
+      req.log.info(
+        'password reset asked, but no SMTP_URL is set: `twofold users reset-password EMAIL` prints a link',
+      );
+    } else {
+      // Sent after the answer, so an account's existence shows neither in the answer nor its time.
+      void newResetLink(db, publicUrl(deps.config), body.email)
+        .then((link) => (link === null ? undefined : mailer.send(resetMail(body.email, link))))
+        .catch((err: unknown) => req.log.warn({ err }, 'password reset mail not sent'));
     }
     // The same answer either way, so this endpoint does not reveal which emails have accounts.
     return reply.status(202).send();

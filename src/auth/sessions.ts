@@ -65,7 +65,7 @@ function sessionToken(req: FastifyRequest): string | null {
  * `auto`: Secure only over https, since a plain-http installation (localhost, a private network)
  * must still log in. `req.protocol` takes X-Forwarded-Proto only from a TRUST_PROXY peer.
  */
-function cookieOptions(req: FastifyRequest, secure: CookieSecure) {
+export function cookieOptions(req: FastifyRequest, secure: CookieSecure) {
   const isSecure = secure === 'auto' ? req.protocol === 'https' : secure === 'true';
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: isSecure } as const;
 }

@@ -712,6 +712,137 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await expect.poll(panelText).toMatch(/Unverified \(user agent only\)\n.*\n\/private\tgptbot\t1$/s);
   });
 
+  it('builds a filter with a group and non-is operators, saves it as a segment, picks it after a reload; lists automatic events', async () => {
+    if (!browser) throw new Error(NO_CHROMIUM);
+    // A site of its own: its figures are the designed visits below alone.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      headers: { cookie: await ownerCookie() },
+      payload: { domain: 'docs.example', timezone: 'UTC', hostnames: ['127.0.0.1', 'localhost'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const docs: number = created.json().data.id;
+    // A click on a link to another host, kept on the page: the tracker sends an outbound hit.
+    const outbound = `(() => {
+      const a = document.createElement('a');
+      a.href = 'https://elsewhere.example/guide';
+      a.textContent = 'guide';
+      a.addEventListener('click', (e) => e.preventDefault());
+      document.body.append(a);
+      a.click();
+    })()`;
+    const ownSnippet = snippet;
+    snippet = `<script defer src="${base}/js/script.js" data-site="${docs}"></script>`;
+    try {
+      // Four people: /docs/a then /pricing (and the outbound click), /docs/b, /blog/x, /.
+      await visit(140, ['/docs/a', '/pricing'], undefined, [outbound]);
+      await visit(141, ['/docs/b']);
+      await visit(142, ['/blog/x']);
+      await visit(143, ['/']);
+    } finally {
+      snippet = ownSnippet;
+    }
+    await settled();
+    const everyone = { visitors: 4, pageviews: 5 };
+    expect(await api(`/api/stats/overview?site=${docs}&range=30d`)).toMatchObject(everyone);
+
+    await ui.goto(`${base}/sites/${docs}`);
+    await expectCards(['visitors', 'pageviews'], everyone);
+    // The outbound click is an event of its own name; its row filters by its kind.
+    const events = panel('Events');
+    await expect
+      .poll(() => events.locator('tbody tr').allInnerTexts())
+      .toEqual(['Outbound Link: Click\t1\t1']);
+    expect(
+      await api(`/api/stats/events?site=${docs}&range=30d&name=Outbound%20Link%3A%20Click&property=url`),
+    ).toEqual([{ value: 'https://elsewhere.example/guide', visitors: 1, events: 1 }]);
+    await events.getByRole('button', { name: 'Outbound Link: Click' }).click();
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).locator('li span').allInnerTexts())
+      .toEqual(['kind is outbound']);
+    await expectCards(['visitors', 'pageviews'], { visitors: 1, pageviews: 0 });
+    await ui.getByRole('button', { name: 'Remove filter kind is outbound' }).click();
+    await expectCards(['visitors', 'pageviews'], everyone);
+
+    // The builder: a group matching any of two conditions, neither of them `is`.
+    await ui.getByRole('button', { name: 'Build a filter' }).click();
+    const builder = ui.getByRole('form', { name: 'Filter builder' });
+    await builder.getByRole('button', { name: 'Add group' }).click();
+    const group = builder.getByRole('group', { name: 'Group 1.1', exact: true });
+    await group.getByLabel('Combine').selectOption('or');
+    await group.getByRole('button', { name: 'Add condition' }).click();
+    await group.getByRole('button', { name: 'Add condition' }).click();
+    const first = group.getByRole('group', { name: 'Condition 1.1.1', exact: true });
+    await first.getByLabel('Operator').selectOption('starts_with');
+    await first.getByLabel('Value').fill('/docs');
+    const second = group.getByRole('group', { name: 'Condition 1.1.2', exact: true });
+    await second.getByLabel('Operator').selectOption('contains');
+    await second.getByLabel('Value').fill('blog');
+    await shoot('filter-builder');
+    await builder.getByRole('button', { name: 'Apply filters' }).click();
+    await ui.waitForURL(/filters=/);
+    const tree = [
+      {
+        or: [
+          { dimension: 'pathname', op: 'starts_with', value: '/docs' },
+          { dimension: 'pathname', op: 'contains', value: 'blog' },
+        ],
+      },
+    ];
+    expect(JSON.parse(new URL(ui.url()).searchParams.get('filters')!)).toEqual(tree);
+    const chip = '(pathname starts with /docs or pathname contains blog)';
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).locator('li span').allInnerTexts())
+      .toEqual([chip]);
+    const narrowed = await api<Record<string, number>>(
+      `/api/stats/overview?site=${docs}&range=30d&filters=${encodeURIComponent(JSON.stringify(tree))}`,
+    );
+    // /docs/a, /docs/b and /blog/x: three people, a pageview each.
+    expect(narrowed).toMatchObject({ visitors: 3, pageviews: 3 });
+    await expectCards(PEOPLE_METRICS, narrowed);
+    const pages = panel('Pages');
+    const narrowedPages = [
+      expect.stringMatching(/^\/blog\/x\t1\t1\t/),
+      expect.stringMatching(/^\/docs\/a\t1\t1\t/),
+      expect.stringMatching(/^\/docs\/b\t1\t1\t/),
+    ];
+    await expect.poll(() => pages.locator('tbody tr').allInnerTexts()).toEqual(narrowedPages);
+
+    // Saved as a segment: the same filters, stored.
+    await ui.getByLabel('Name for these filters').fill('Docs or blog');
+    await ui.getByRole('button', { name: 'Save as segment' }).click();
+    await expect
+      .poll(() => ui.getByLabel('Segment').locator('option').allInnerTexts())
+      .toEqual(['Everyone', 'Docs or blog']);
+    const saved = await api<{ id: number; name: string; filters: unknown }[]>(`/api/segments?site=${docs}`);
+    // The API keeps a top-level list as the `and` group it means.
+    expect(saved.map((g) => [g.name, g.filters])).toEqual([['Docs or blog', { and: tree }]]);
+
+    // The URL holds the whole view: a reload shows the same figures and chip.
+    await ui.reload();
+    await expectCards(PEOPLE_METRICS, narrowed);
+    await expect
+      .poll(() => ui.getByRole('list', { name: 'Filters' }).locator('li span').allInnerTexts())
+      .toEqual([chip]);
+    await ui.getByRole('button', { name: `Remove filter ${chip}` }).click();
+    await expectCards(['visitors', 'pageviews'], everyone);
+
+    // Picking the segment narrows every read as its filters did, and survives a reload.
+    await ui.getByLabel('Segment').selectOption({ label: 'Docs or blog' });
+    await ui.waitForURL(new RegExp(`segment=${saved[0]!.id}`));
+    await expectCards(PEOPLE_METRICS, narrowed);
+    await expect.poll(() => pages.locator('tbody tr').allInnerTexts()).toEqual(narrowedPages);
+    await ui.reload();
+    await expectCards(PEOPLE_METRICS, narrowed);
+
+    // Deleted: gone from the list and the view.
+    await ui.getByRole('button', { name: 'Delete Docs or blog' }).click();
+    await expect.poll(() => new URL(ui.url()).searchParams.get('segment')).toBeNull();
+    await expectCards(['visitors', 'pageviews'], everyone);
+    expect(await api(`/api/segments?site=${docs}`)).toEqual([]);
+  });
+
   it('ran every page above under its content security policy without a single refusal', async () => {
     if (!browser) throw new Error(NO_CHROMIUM);
     const policy = await ui.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));

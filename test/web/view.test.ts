@@ -9,10 +9,35 @@ import {
   withTab,
   withWindow,
 } from '../../web/src/lib/view.js';
-import { filterText, filterWords } from '../../web/src/lib/filter-label.js';
+import { filterWords, nodeText } from '../../web/src/lib/filter-label.js';
+import {
+  emptyCondition,
+  emptyGroup,
+  fromGroup,
+  isNode,
+  toGroup,
+  treeSize,
+} from '../../web/src/lib/filter-tree.js';
+import { eventFilter, storedProperty } from '../../web/src/lib/automatic-events.js';
+import { exportUrl, readParams, readUrl } from '../../web/src/lib/read-params.js';
 import { hostnameList } from '../../web/src/lib/site-input.js';
 
 describe('the dashboard view in the URL', () => {
+  it("keeps a shared link's view under /share/<token> and reads it with share=", () => {
+    const token = `sh_${'a'.repeat(43)}`;
+    const view = viewFromUrl(7, '?range=7d&tab=agents', token);
+    expect(view).toMatchObject({ site: 7, range: '7d', tab: 'agents', share: token });
+    expect(viewPath(view)).toBe(`/share/${token}?range=7d&tab=agents`);
+    expect(viewPath(viewFromUrl(7, '?range=7d'))).toBe('/sites/7?range=7d');
+    const read = new URL(readUrl('/api/agents/overview', view), 'http://x').searchParams;
+    expect([read.get('site'), read.get('audience'), read.get('share')]).toEqual(['7', 'agent', token]);
+    const pdf = new URL(exportUrl('overview', view, {}, 'pdf'), 'http://x').searchParams;
+    expect([pdf.get('report'), pdf.get('share')]).toEqual(['overview', token]);
+    expect(
+      new URL(readUrl('/api/stats/overview', viewFromUrl(7, '')), 'http://x').searchParams.has('share'),
+    ).toBe(false);
+  });
+
   it('reads an empty query as 30 days of people, visitors, no comparison, no filters', () => {
     expect(viewFromUrl(7, '')).toEqual({
       site: 7,
@@ -111,7 +136,7 @@ describe('the dashboard view in the URL', () => {
         { dimension: 'x', op: 'some_new_op', value: 'y' },
       ]),
     )}`;
-    expect(viewFromUrl(1, search).filters.map(filterText)).toEqual([
+    expect(viewFromUrl(1, search).filters.map(nodeText)).toEqual([
       'pathname starts with /blog/',
       'country is DE or FR',
       'browser is not Chrome nor Edge',
@@ -127,6 +152,106 @@ describe('the dashboard view in the URL', () => {
       op: 'contains',
       value: 'Sign',
     });
+  });
+
+  it('keeps groups (and, or, not) in the URL, words them in brackets, and drops malformed ones', () => {
+    const tree = [
+      {
+        or: [
+          { dimension: 'pathname', op: 'starts_with', value: '/docs' },
+          { not: { and: [{ dimension: 'country', op: 'is', value: 'DE' }] } },
+        ],
+      },
+      { dimension: 'browser', op: 'is_not', value: 'Firefox' },
+    ];
+    const view = viewFromUrl(1, `?filters=${encodeURIComponent(JSON.stringify(tree))}`);
+    expect(view.filters).toEqual(tree);
+    expect(viewFromUrl(1, viewToSearch(view))).toEqual(view);
+    expect(view.filters.map(nodeText)).toEqual([
+      '(pathname starts with /docs or not (country is DE))',
+      'browser is not Firefox',
+    ]);
+    // A single group stands for a list of one; a group with a bad member, or an extra key, is dropped.
+    const one = { or: [{ dimension: 'os', op: 'is', value: 'iOS' }] };
+    expect(viewFromUrl(1, `?filters=${encodeURIComponent(JSON.stringify(one))}`).filters).toEqual([one]);
+    expect(isNode({ or: [{ dimension: 'os' }] })).toBe(false);
+    expect(isNode({ or: [], and: [] })).toBe(false);
+    let deep: unknown = { dimension: 'os', op: 'is', value: 'iOS' };
+    for (let i = 0; i < 20; i++) deep = { not: deep };
+    expect(isNode(deep)).toBe(false);
+    // A clicked row replaces a filter on its dimension, never a group.
+    expect(withFilter(view, 'browser', 'Chrome').filters).toEqual([
+      tree[0],
+      { dimension: 'browser', op: 'is', value: 'Chrome' },
+    ]);
+    // Reads limited to some dimensions get the groups whose every dimension they take.
+    expect(readParams(view, { dimensions: ['pathname', 'country'] }).get('filters')).toBe(
+      JSON.stringify([tree[0]]),
+    );
+  });
+
+  it('edits the view’s filters as the builder’s groups and gives them back as the envelope takes them', () => {
+    const tree = [
+      {
+        or: [
+          { dimension: 'pathname', op: 'starts_with', value: '/docs' },
+          { dimension: 'props.plan', op: 'is', value: 'pro' },
+        ],
+      },
+      { not: { dimension: 'status', op: 'gt', value: 399 } },
+    ];
+    const root = toGroup(tree);
+    expect(root).toEqual({
+      combine: 'and',
+      negate: false,
+      items: [
+        {
+          combine: 'or',
+          negate: false,
+          items: [
+            { dimension: 'pathname', key: '', op: 'starts_with', value: '/docs' },
+            { dimension: 'props', key: 'plan', op: 'is', value: 'pro' },
+          ],
+        },
+        { combine: 'and', negate: true, items: [{ dimension: 'status', key: '', op: 'gt', value: '399' }] },
+      ],
+    });
+    expect(fromGroup(root)).toEqual(tree);
+    expect(treeSize(root)).toEqual({ filters: 3, depth: 2 });
+    // Lists with is / is_not, numbers for numeric dimensions; an any-of root is one group; empty groups vanish.
+    const any = {
+      ...emptyGroup(),
+      combine: 'or' as const,
+      items: [
+        { ...emptyCondition(), dimension: 'country', value: 'DE, FR' },
+        { ...emptyCondition(), dimension: 'asn', op: 'is_not', value: '3320' },
+        emptyGroup(),
+      ],
+    };
+    expect(fromGroup(any)).toEqual([
+      {
+        or: [
+          { dimension: 'country', op: 'is', value: ['DE', 'FR'] },
+          { dimension: 'asn', op: 'is_not', value: 3320 },
+        ],
+      },
+    ]);
+    expect(fromGroup({ ...emptyGroup(), negate: true, items: [emptyCondition()] })).toEqual([
+      { not: { dimension: 'pathname', op: 'is', value: '' } },
+    ]);
+    expect(fromGroup(emptyGroup())).toEqual([]);
+  });
+
+  it('filters an automatic event’s row by its kind, a custom event’s by its name', () => {
+    expect(eventFilter('Outbound Link: Click')).toEqual({ dimension: 'kind', value: 'outbound' });
+    expect(eventFilter('File Download')).toEqual({ dimension: 'kind', value: 'file_download' });
+    expect(eventFilter('Form: Submission')).toEqual({ dimension: 'kind', value: 'form' });
+    expect(eventFilter('Signup')).toEqual({ dimension: 'name', value: 'Signup' });
+    expect([storedProperty('Form: Submission', 'form'), storedProperty('Form: Submission', 'id')]).toEqual([
+      false,
+      true,
+    ]);
+    expect(storedProperty('Outbound Link: Click', 'url')).toBe(true);
   });
 
   it('reads host names separated by commas, spaces or lines', () => {

@@ -2,6 +2,8 @@ import { render } from 'preact';
 import { useLocation } from './lib/router.js';
 import { AuthPage } from './pages/auth-page.js';
 import { DashboardPage } from './pages/dashboard-page.js';
+import { ResetPasswordPage } from './pages/reset-password-page.js';
+import { SharePage } from './pages/share-page.js';
 import { SitesPage } from './pages/sites-page.js';
 import './styles.css';
 
@@ -9,7 +11,10 @@ function App() {
   const { pathname, search } = useLocation();
   const site = /^\/sites\/(\d+)$/.exec(pathname);
   if (site) return <DashboardPage site={Number(site[1])} search={search} />;
+  const share = /^\/share\/([^/]+)$/.exec(pathname);
+  if (share) return <SharePage token={share[1]!} search={search} />;
   if (pathname === '/sites') return <SitesPage />;
+  if (pathname === '/reset-password') return <ResetPasswordPage />;
   return <AuthPage />;
 }
 

@@ -21,9 +21,9 @@ export function createReadPool(connectionString: string, config: Config): pg.Poo
 }
 
 function ownerOf(p: Principal): { owner: string; who: string } {
-  return p.kind === 'key'
-    ? { owner: `key:${p.keyId}`, who: 'API key' }
-    : { owner: `user:${p.userId}`, who: 'account' };
+  if (p.kind === 'key') return { owner: `key:${p.keyId}`, who: 'API key' };
+  if (p.kind === 'share') return { owner: `share:${p.shareId}`, who: 'shared link' };
+  return { owner: `user:${p.userId}`, who: 'account' };
 }
 
 /**
@@ -37,10 +37,10 @@ export async function withReadSlot<T>(
   deps: Pick<ReadDeps, 'db' | 'readSlots'>,
   req: FastifyRequest,
   reply: FastifyReply,
-  opts: { allowSession?: boolean },
+  opts: { allowSession?: boolean; allowShare?: boolean },
   work: (principal: Principal) => Promise<T>,
 ): Promise<T> {
-  const principal = await authenticate(deps.db, req, opts);
+  const principal = await authenticate(deps.db, req, { ...opts, allowShare: opts.allowShare ?? false });
   const { owner, who } = ownerOf(principal);
   const give = deps.readSlots.take(owner);
   if (give === undefined)

@@ -3,13 +3,13 @@ import { authorizeSiteRead, type Principal } from '../../auth/guards.js';
 import type { Db } from '../../db/sql.js';
 import { AppError } from '../../errors/app-error.js';
 import { parseInput } from '../../input/parse-input.js';
-import { loadSegmentFilters } from '../../segments/segments.js';
 import type { Site } from '../../sites/sites.js';
 import { rawRowsFrom } from '../../retention/raw-rows.js';
 import { withReadSlot } from '../budget/read-budget.js';
 import type { ReadDeps } from '../read-deps.js';
 import { QueryEnvelope, type Query, understand } from './query.js';
 import type { ReadVariant, Report } from './report.js';
+import { readSegment } from './share-limits.js';
 import { type Envelope, respond } from './respond.js';
 
 export interface ReadRequest {
@@ -25,7 +25,8 @@ export interface ReadRequest {
 /**
  * A read request checked in the one order every read uses: credential (401) and the read budget
  * (429), both in `withReadSlot`, then the envelope, the audience and the read's own parameters
- * (400), then access to the site (403); then the query as understood. `which` may be a function
+ * (400), then access to the site and a shared link's readership (403); then the query as
+ * understood, a shared link's segment ANDed onto its filters. `which` may be a function
  * choosing the report from the input (exports' `report` parameter): its errors are the
  * parameters' 400s. The tool endpoint authenticates once per HTTP request and checks each call's
  * arguments here. `now` ends the ranges that end now (a benchmark sets it on its data set).
@@ -50,7 +51,7 @@ export async function checkedRead(
     );
   const params = { ...(parseInput(variant.params, rest) as object), ...own };
   const site = await authorizeSiteRead(db, principal, env.site);
-  const segment = env.segment === undefined ? undefined : await loadSegmentFilters(db, site.id, env.segment);
+  const segment = await readSegment(db, principal, site.id, env.audience, env.segment);
   return { q: understand(env, site, now, segment), variant, params, report, site };
 }
 
@@ -98,7 +99,7 @@ export function envelopeRead(
     const startedAt = performance.now();
     // A path parameter (`/funnel/:id`) is one of the read's parameters like any in the query.
     const input = { ...(req.query as object), ...(req.params as object) };
-    return withReadSlot(deps, req, reply, { allowSession: true }, async (principal) =>
+    return withReadSlot(deps, req, reply, { allowSession: true, allowShare: true }, async (principal) =>
       answer(deps.readDb, await checkedRead(deps.db, principal, report, input), startedAt),
     );
   };

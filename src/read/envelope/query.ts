@@ -111,7 +111,7 @@ export function understand(
   if (segment && !filtersSchema(catalog).safeParse(segment).success)
     throw new AppError(
       'validation_error',
-      `segment ${env.segment} filters on dimensions that audience=${env.audience} does not have`,
+      `${env.segment === undefined ? "the shared link's segment" : `segment ${env.segment}`} filters on dimensions that audience=${env.audience} does not have`,
       { field: 'segment' },
     );
   return {

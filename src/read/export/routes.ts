@@ -38,7 +38,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
   }
 
   app.get('/export.csv', (req, reply) =>
-    withReadSlot(deps, req, reply, { allowSession: true }, async (principal) => {
+    withReadSlot(deps, req, reply, { allowSession: true, allowShare: true }, async (principal) => {
       const x = await openExport(principal, req, reply);
       const layout = { report: x.report.name, columns: x.columns, listColumn: x.listColumn };
       return reply
@@ -52,7 +52,9 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
   );
 
   app.get('/export.pdf', (req, reply) =>
-    withReadSlot(deps, req, reply, { allowSession: true }, (principal) => pdfExport(principal, req, reply)),
+    withReadSlot(deps, req, reply, { allowSession: true, allowShare: true }, (principal) =>
+      pdfExport(principal, req, reply),
+    ),
   );
 
   async function pdfExport(principal: Principal, req: FastifyRequest, reply: FastifyReply) {

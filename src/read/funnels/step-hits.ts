@@ -1,4 +1,5 @@
 import { empty, join, raw, type Sql, sql } from '../../db/sql.js';
+import { automaticEvent, EVENT_KIND_LIST, EVENT_NAME } from '../../goals/automatic-events.js';
 import { hitMatches, kindOf, sameKindMatches, type Target } from '../../goals/target.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
@@ -15,14 +16,28 @@ function targetsOf(steps: readonly Target[]) {
 }
 
 /**
- * The mask of steps a hit `e` of `kind` matches: within a kind only the targets of that kind can
- * match, tested on the column its index has. 0 when no step is of that kind.
+ * Whether the steps' events are all custom ones: an event hit they read is then a custom event,
+ * told apart by the name the custom-event index carries (an index-only read).
  */
-function kindMask(steps: readonly Target[], kind: ReturnType<typeof kindOf>): Sql {
+const customOnly = (steps: readonly Target[]) =>
+  steps.every((s) => s.event === undefined || automaticEvent(s.event) === undefined);
+
+/**
+ * Whether hit `e`, known to be of `t`'s class (with `custom`, an event hit is a custom event), is
+ * one `t` counts.
+ */
+const stepTest = (t: Target, custom: boolean) =>
+  t.event !== undefined && custom ? sql`e.name = ${t.event}` : sameKindMatches(t);
+
+/**
+ * The mask of steps a hit `e` of class `kind` matches: within a class only the targets of that
+ * class can match. 0 when no step is of that class.
+ */
+function kindMask(steps: readonly Target[], kind: ReturnType<typeof kindOf>, custom: boolean): Sql {
   const { targets, bits } = targetsOf(steps);
   const cases = targets.flatMap((t, j) =>
     kindOf(t) === kind
-      ? [sql`(CASE WHEN ${sameKindMatches(t)} THEN ${raw(String(bits[j]!))} ELSE 0 END)`]
+      ? [sql`(CASE WHEN ${stepTest(t, custom)} THEN ${raw(String(bits[j]!))} ELSE 0 END)`]
       : [],
   );
   return cases.length > 0 ? join(cases, ' | ') : sql`0`;
@@ -35,9 +50,9 @@ const inWindowOf = (site: number, w: Window) => sql`e.site_id = ${site} AND ${in
  *
  * - `step_hit`: the window's hits that match some step, one row per hit with the bit mask of the
  *   steps it matches (bit k−1 for step k). Hits matching no step are left out: other hits between
- *   steps do not matter. Each distinct target is one branch, read from the pageview or the
- *   custom-event index alone (both carry the session and the visitor), so the cost follows the
- *   steps' hits, not the traffic. A hit matching several targets (`/pricing` and `/pri*`) is read
+ *   steps do not matter. Each distinct target is one branch, read from the pageview, the
+ *   custom-event or the automatic-event index alone (all carry the session and the visitor), so
+ *   the cost follows the steps' hits, not the traffic. A hit matching several targets (`/pricing` and `/pri*`) is read
  *   by the first of them only, with every step it matches in its mask: one hit, one row.
  * - `start_hit`: the step-1 hits, in sessions that match the filters: every session with one
  *   reaches step 1. With filters, a session counts when one of its hits in the window matches them
@@ -48,20 +63,23 @@ const inWindowOf = (site: number, w: Window) => sql`e.site_id = ${site} AND ${in
  *   most sessions stop at it, so the ordering below works on a small share of the hits.
  *
  * `tie` orders hits of the same millisecond: a pageview before an event (an event happens on a
- * page already viewed), then by path or name; rows equal in all of these are interchangeable.
+ * page already viewed), then by path or event name; rows equal in all of these are interchangeable.
  */
 export function stepHits(site: number, w: Window, filters: FilterTree, steps: readonly Target[]): Sql {
   const inWindow = inWindowOf(site, w);
   const { targets } = targetsOf(steps);
+  const custom = customOnly(steps);
   const branches = targets.map((t, i) => {
     const earlier = targets
       .slice(0, i)
       .filter((u) => kindOf(u) === kindOf(t))
-      .map((u) => sql`NOT ${sameKindMatches(u)}`);
+      .map((u) => sql`NOT ${stepTest(u, custom)}`);
     const tie =
-      t.event !== undefined ? sql`TRUE AS event, e.name AS tie` : sql`FALSE AS event, e.pathname AS tie`;
+      t.event === undefined
+        ? sql`FALSE AS event, e.pathname AS tie`
+        : sql`TRUE AS event, ${custom ? sql`e.name` : EVENT_NAME} AS tie`;
     return sql`
-      SELECT e.session_id, e.visitor_id, e.ts, ${tie}, ${kindMask(steps, kindOf(t))} AS mask FROM events e
+      SELECT e.session_id, e.visitor_id, e.ts, ${tie}, ${kindMask(steps, kindOf(t), custom)} AS mask FROM events e
       WHERE ${inWindow} AND ${hitMatches(t)} ${earlier.length > 0 ? sql`AND ${join(earlier, ' AND ')}` : empty}`;
   });
   const filtered =
@@ -92,11 +110,12 @@ export function advancingHits(site: number, w: Window, steps: readonly Target[])
     second AS MATERIALIZED (SELECT DISTINCT e.session_id FROM events e WHERE ${inWindow} AND ${hitMatches(steps[1]!)}),
     advancing AS MATERIALIZED (
       SELECT * FROM (
-        SELECT e.session_id, e.visitor_id, e.ts, e.kind = 'custom' AS event,
-               CASE WHEN e.kind = 'custom' THEN e.name ELSE e.pathname END AS tie,
-               CASE WHEN e.kind = 'custom' THEN ${kindMask(steps, 'custom')} ELSE ${kindMask(steps, 'pageview')} END AS mask
+        SELECT e.session_id, e.visitor_id, e.ts, e.kind <> 'pageview' AS event,
+               CASE WHEN e.kind = 'pageview' THEN e.pathname ELSE ${EVENT_NAME} END AS tie,
+               CASE WHEN e.kind = 'pageview' THEN ${kindMask(steps, 'pageview', false)} ELSE ${kindMask(steps, 'event', false)} END AS mask
         FROM events e
-        WHERE e.session_id IN (SELECT session_id FROM second) AND ${inWindow} AND e.kind IN ('pageview', 'custom')) h
+        WHERE e.session_id IN (SELECT session_id FROM second) AND ${inWindow}
+          AND e.kind IN ('pageview', ${EVENT_KIND_LIST})) h
       WHERE mask <> 0),
     funnel_hit AS (
       SELECT * FROM advancing WHERE session_id IN (SELECT session_id FROM advancing WHERE mask & 1 <> 0))`;

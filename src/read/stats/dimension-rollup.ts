@@ -5,6 +5,7 @@ import {
 } from '../../../projections/dimension-rollup/dimensions.js';
 import { DIMENSION_ROLLUP_ANSWERS } from '../../../projections/dimension-rollup/answers.js';
 import { type Db, raw, type Sql, sql } from '../../db/sql.js';
+import { AUTOMATIC_KINDS } from '../../goals/automatic-events.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
@@ -147,22 +148,34 @@ export async function rollupPages(db: Db, site: number, w: RollupWindow, p: Pagi
   return rows;
 }
 
-/** Custom events but identify calls (or the one named), ranked by visitors, then events, then name. */
+/**
+ * Events but identify calls (or the one named), ranked by visitors, then events, then name:
+ * custom events from the `event` rows, automatic ones from the `kind` rows of their kinds. Undefined
+ * when a name is both a custom event's and an automatic one's in the window: no counter gives the
+ * distinct visitors of the two together.
+ */
 export async function rollupEventNames(db: Db, site: number, w: RollupWindow, p: Paging, only?: string) {
-  const { rows } = await db.query<{ value: string; visitors: number; events: number }>(sql`
-    SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events
+  const auto = only === undefined ? AUTOMATIC_KINDS : AUTOMATIC_KINDS.filter((a) => a.name === only);
+  const named = sql`CASE r.value ${raw(auto.map((a) => `WHEN '${a.kind}' THEN '${a.name}'`).join(' ') || 'WHEN NULL THEN NULL')} END`;
+  const { rows } = await db.query<{ value: string; visitors: number; events: number; clash: boolean }>(sql`
+    SELECT x.value, sum(x.visitors) AS visitors, sum(x.events) AS events,
+           bool_or(count(DISTINCT x.dim) FILTER (WHERE x.events > 0) > 1) OVER () AS clash
     FROM ${eachPart(
       w,
-      sql`SELECT r.value, ${VISITORS} AS visitors, sum(r.events) AS events
+      sql`SELECT r.dim, CASE WHEN r.dim = ${DIMENSION_CODES.kind} THEN ${named} ELSE r.value END AS value,
+             ${VISITORS} AS visitors, sum(r.events) AS events
       FROM dimension_rollup r
-      WHERE r.site_id = ${site} AND r.dim = ${DIMENSION_CODES.event} AND ${inPart}
-        AND ${only === undefined ? sql`r.value <> 'identify'` : sql`r.value = ${only}`}
-      GROUP BY r.value`,
+      WHERE r.site_id = ${site} AND ${inPart}
+        AND ((r.dim = ${DIMENSION_CODES.event}
+              AND ${only === undefined ? sql`r.value <> 'identify'` : sql`r.value = ${only}`})
+          OR (r.dim = ${DIMENSION_CODES.kind} AND r.value = ANY(${auto.map((a) => a.kind)}::text[])))
+      GROUP BY r.dim, r.value`,
     )}
     GROUP BY x.value HAVING sum(x.events) > 0
     ORDER BY 2 DESC, 3 DESC, 1
     ${pageOf(p)}`);
-  return rows;
+  if (rows.some((r) => r.clash)) return undefined;
+  return rows.map(({ clash: _clash, ...r }) => r);
 }
 
 /**

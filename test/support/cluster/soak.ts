@@ -60,7 +60,7 @@ const READS = [
 ];
 
 /** Resident set size of a process, MB, from /proc (undefined once it is gone). */
-function rssMb(pid: number | undefined): number | undefined {
+export function rssMb(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')

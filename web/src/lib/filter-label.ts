@@ -1,7 +1,7 @@
-import type { Filter } from './view.js';
+import { type Filter, type FilterNode, isFilter } from './filter-tree.js';
 
 /** Every operator of the envelope (docs/api.md#query-envelope) as words, for a chip. */
-const OPERATOR_WORDS: Record<string, string> = {
+export const OPERATOR_WORDS: Record<string, string> = {
   is: 'is',
   is_not: 'is not',
   contains: 'contains',
@@ -27,4 +27,12 @@ export function filterWords(f: Filter): { dimension: string; op: string; value: 
 export function filterText(f: Filter): string {
   const w = filterWords(f);
   return `${w.dimension} ${w.op} ${w.value}`;
+}
+
+/** A node in words, groups in brackets: `(pathname starts with /docs or not (country is DE))`. */
+export function nodeText(n: FilterNode): string {
+  if (isFilter(n)) return filterText(n);
+  if ('not' in n) return `not ${isFilter(n.not) ? `(${nodeText(n.not)})` : nodeText(n.not)}`;
+  const [items, word] = 'and' in n ? [n.and, ' and '] : [n.or, ' or '];
+  return `(${items.map(nodeText).join(word)})`;
 }

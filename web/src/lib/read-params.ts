@@ -1,3 +1,4 @@
+import { nodeDimensions } from './filter-tree.js';
 import type { View } from './view.js';
 
 export type Audience = 'human' | 'agent' | 'all';
@@ -28,11 +29,13 @@ export function readParams(view: View, opts: ReadOptions = {}): URLSearchParams 
   // A segment may name any dimension, so reads limited to some dimensions go without it.
   if (view.segment && !opts.dimensions) q.set('segment', String(view.segment));
   const filters = opts.dimensions
-    ? view.filters.filter((f) => opts.dimensions!.includes(f.dimension))
+    ? view.filters.filter((f) => nodeDimensions(f).every((d) => opts.dimensions!.includes(d)))
     : view.filters;
   if (filters.length > 0) q.set('filters', JSON.stringify(filters));
   q.set('audience', opts.audience ?? (view.tab === 'agents' ? 'agent' : 'human'));
   for (const [k, v] of Object.entries(opts.extra ?? {})) if (v !== undefined) q.set(k, String(v));
+  // A shared link's token is the read's credential (docs/api.md#shared-links).
+  if (view.share) q.set('share', view.share);
   return q;
 }
 

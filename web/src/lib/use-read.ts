@@ -25,8 +25,9 @@ export function useRead<T>(url: string | null, refreshMs?: number): Read<T> {
       (data) => live && setState({ data, loading: false }),
       (err: unknown) => {
         if (!live) return;
-        // A session that ended (logout elsewhere, expiry) sends the owner back to the login.
-        if (err instanceof ApiError && err.status === 401) navigate('/', true);
+        // A session that ended (logout elsewhere, expiry) sends the owner back to the login; a
+        // shared link's reads have no login to go back to (the share page says what happened).
+        if (err instanceof ApiError && err.status === 401 && !url.includes('share=')) navigate('/', true);
         setState({
           error: err instanceof Error ? err.message : String(err),
           errorField: err instanceof ApiError ? err.field : undefined,

@@ -2,6 +2,8 @@
  * The dashboard's whole state as it lives in the URL (docs/dashboard.md#the-view-in-the-url: a view can be
  * shared and the back button works): `/sites/:id?range=…&compare=…&filters=[…]&tab=…&metric=…`.
  */
+import { type Filter, type FilterNode, type FilterValue, isFilter, isNode } from './filter-tree.js';
+
 export const RANGES = ['today', 'yesterday', '24h', '7d', '30d', '90d', '12mo', 'mtd', 'ytd', 'all'] as const;
 export type Range = (typeof RANGES)[number];
 export const COMPARES = ['none', 'previous', 'year'] as const;
@@ -24,12 +26,7 @@ export type Metric = (typeof PEOPLE_METRICS)[number] | (typeof AGENT_METRICS)[nu
 export const DEFAULT_RANGE: Range = '30d';
 const METRICS_OF: Record<Tab, readonly Metric[]> = { people: PEOPLE_METRICS, agents: AGENT_METRICS };
 
-export type FilterValue = string | number | (string | number)[];
-export interface Filter {
-  dimension: string;
-  op: string;
-  value: FilterValue;
-}
+export type { Filter, FilterNode, FilterValue };
 
 export interface View {
   site: number;
@@ -42,31 +39,25 @@ export interface View {
   granularity?: Granularity;
   /** A saved segment's id: its filters are ANDed with `filters` by the service. */
   segment?: number;
-  filters: Filter[];
+  /** ANDed: filters and groups (`and`, `or`, `not`) of the envelope's language. */
+  filters: FilterNode[];
   tab: Tab;
   metric: Metric;
+  /** A shared link's token: the view is read-only, read with `share=` (docs/dashboard.md#shared-links). */
+  share?: string;
 }
 
 function oneOf<T extends string>(values: readonly T[], v: string | null): T | undefined {
   return values.find((x) => x === v);
 }
 
-function isFilter(f: unknown): f is Filter {
-  if (typeof f !== 'object' || f === null) return false;
-  const { dimension, op, value } = f as Record<string, unknown>;
-  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
-  return (
-    typeof dimension === 'string' &&
-    typeof op === 'string' &&
-    (scalar(value) || (Array.isArray(value) && value.every(scalar)))
-  );
-}
-
-function parseFilters(text: string | null): Filter[] {
+function parseFilters(text: string | null): FilterNode[] {
   if (!text) return [];
   try {
     const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter(isFilter) : [];
+    // A single group is as good as a list of one.
+    const list: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+    return list.filter((n) => isNode(n));
   } catch {
     return []; // a hand-edited link with broken JSON shows the unfiltered view
   }
@@ -75,7 +66,7 @@ function parseFilters(text: string | null): Filter[] {
 const isInstant = (v: string | null): v is string => v !== null && !Number.isNaN(Date.parse(v));
 
 /** The view a dashboard URL names; values it does not know fall back to the defaults. */
-export function viewFromUrl(site: number, search: string): View {
+export function viewFromUrl(site: number, search: string, share?: string): View {
   const q = new URLSearchParams(search);
   const tab = oneOf(TABS, q.get('tab')) ?? 'people';
   const start = q.get('start');
@@ -98,6 +89,7 @@ export function viewFromUrl(site: number, search: string): View {
   if (granularity) view.granularity = granularity;
   const segment = Number(q.get('segment'));
   if (Number.isInteger(segment) && segment > 0) view.segment = segment;
+  if (share) view.share = share;
   return view;
 }
 
@@ -120,7 +112,8 @@ export function viewToSearch(view: View): string {
 }
 
 export function viewPath(view: View): string {
-  return `/sites/${view.site}${viewToSearch(view)}`;
+  const page = view.share ? `/share/${encodeURIComponent(view.share)}` : `/sites/${view.site}`;
+  return `${page}${viewToSearch(view)}`;
 }
 
 /** Switching readership starts afresh: the other tab's dimensions, segments and metrics differ. */
@@ -131,7 +124,7 @@ export function withTab(view: View, tab: Tab): View {
 
 /** Adds `dimension is value`, replacing an earlier filter on the same dimension. */
 export function withFilter(view: View, dimension: string, value: string | number): View {
-  const others = view.filters.filter((f) => f.dimension !== dimension);
+  const others = view.filters.filter((f) => !isFilter(f) || f.dimension !== dimension);
   return { ...view, filters: [...others, { dimension, op: 'is', value }] };
 }
 

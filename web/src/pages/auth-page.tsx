@@ -3,12 +3,13 @@ import { request } from '../lib/api.js';
 import { navigate } from '../lib/router.js';
 import { ErrorLine } from '../ui/error-line.js';
 
-type Mode = 'login' | 'register';
+type Mode = 'login' | 'register' | 'forgot';
 
 export function AuthPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
   // Someone already logged in goes straight to their sites.
   useEffect(() => {
     request('GET', '/api/sites').then(
@@ -23,6 +24,11 @@ export function AuthPage() {
     setBusy(true);
     setError(undefined);
     try {
+      if (mode === 'forgot') {
+        await request('POST', '/api/auth/forgot-password', { email: form.get('email') });
+        setSent(true);
+        return;
+      }
       await request('POST', `/api/auth/${mode}`, {
         email: form.get('email'),
         password: form.get('password'),
@@ -35,6 +41,39 @@ export function AuthPage() {
     }
   };
 
+  const switchTo = (m: Mode) => (setMode(m), setError(undefined), setSent(false));
+  if (mode === 'forgot')
+    return (
+      <main class="auth">
+        <h1>twofold</h1>
+        <form onSubmit={submit} class="card" aria-describedby={error ? 'auth-error' : undefined}>
+          <h2>Reset your password</h2>
+          {sent ? (
+            <p role="status">
+              If an account has this email, a mail with a link to choose a new password is on its way. The
+              link works for an hour. No mail? Your administrator can make a link with{' '}
+              <code>twofold users reset-password</code>.
+            </p>
+          ) : (
+            <>
+              <label>
+                Email
+                <input name="email" type="email" autocomplete="email" required />
+              </label>
+              <ErrorLine error={error} id="auth-error" />
+              <button type="submit" disabled={busy}>
+                Mail me a link
+              </button>
+            </>
+          )}
+          <p>
+            <button type="button" class="link" onClick={() => switchTo('login')}>
+              Back to log in
+            </button>
+          </p>
+        </form>
+      </main>
+    );
   const other: Mode = mode === 'login' ? 'register' : 'login';
   return (
     <main class="auth">
@@ -63,9 +102,17 @@ export function AuthPage() {
         </button>
         <p>
           {mode === 'login' ? 'New here?' : 'Have an account?'}{' '}
-          <button type="button" class="link" onClick={() => (setMode(other), setError(undefined))}>
+          <button type="button" class="link" onClick={() => switchTo(other)}>
             {other === 'login' ? 'Log in' : 'Create an account'}
           </button>
+          {mode === 'login' && (
+            <>
+              {' · '}
+              <button type="button" class="link" onClick={() => switchTo('forgot')}>
+                Forgot your password?
+              </button>
+            </>
+          )}
         </p>
       </form>
     </main>

@@ -1,16 +1,11 @@
 import type { Site } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { navigate } from '../lib/router.js';
-import { type View, viewFromUrl, viewPath, withoutFilter } from '../lib/view.js';
-import { exportUrl } from '../lib/read-params.js';
-import { filterText, filterWords } from '../lib/filter-label.js';
-import { AgentsTab } from '../panels/agents-tab.js';
-import { PeopleTab } from '../panels/people-tab.js';
-import { ReadershipTabs, TAB_LABEL } from '../ui/readership-tabs.js';
-import { WindowControls } from '../ui/window-controls.js';
+import { type View, viewFromUrl, viewPath } from '../lib/view.js';
 import { Link } from '../ui/link.js';
 import { Show } from '../ui/panel.js';
 import { TopBar } from '../ui/top-bar.js';
+import { DashboardView } from './dashboard-view.js';
 
 export function DashboardPage({ site, search }: { site: number; search: string }) {
   const view = viewFromUrl(site, search);
@@ -24,51 +19,7 @@ export function DashboardPage({ site, search }: { site: number; search: string }
       </TopBar>
       <main class="page dashboard">
         <Show read={siteRead} empty="">
-          {(s) => {
-            const tz = view.tz ?? s.timezone;
-            const pdf = exportUrl(view.tab === 'people' ? 'overview' : 'agents/overview', view, {}, 'pdf');
-            return (
-              <>
-                <div class="dash-head">
-                  <h1>{s.domain}</h1>
-                  <span class="muted">Times in {tz}</span>
-                  <a class="export" href={pdf} download>
-                    PDF report
-                  </a>
-                </div>
-                <WindowControls view={view} tz={tz} set={set} />
-                <ReadershipTabs view={view} set={set} />
-                {view.filters.length > 0 && (
-                  <ul class="chips" aria-label="Filters">
-                    {view.filters.map((f, i) => {
-                      const w = filterWords(f);
-                      return (
-                        <li key={`${f.dimension}-${i}`} class="chip">
-                          <span>
-                            {w.dimension} {w.op} <strong>{w.value}</strong>
-                          </span>
-                          <button
-                            type="button"
-                            aria-label={`Remove filter ${filterText(f)}`}
-                            onClick={() => set(withoutFilter(view, i))}
-                          >
-                            ×
-                          </button>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-                <div role="tabpanel" aria-label={TAB_LABEL[view.tab]}>
-                  {view.tab === 'people' ? (
-                    <PeopleTab view={view} tz={tz} set={set} />
-                  ) : (
-                    <AgentsTab view={view} tz={tz} set={set} />
-                  )}
-                </div>
-              </>
-            );
-          }}
+          {(s) => <DashboardView view={view} domain={s.domain} timezone={s.timezone} set={set} />}
         </Show>
         {siteRead.error && (
           // An unknown or someone else's site: trying again will not help, the owner's own list will.

@@ -9,6 +9,7 @@ import { ApiKeys } from '../ui/api-keys.js';
 import { Link } from '../ui/link.js';
 import { Show } from '../ui/panel.js';
 import { PolicyUpload } from '../ui/policy-upload.js';
+import { SharedLinks } from '../ui/shared-links.js';
 import { SiteSettings } from '../ui/site-settings.js';
 import { SiteSetup } from '../ui/site-setup.js';
 import { TopBar } from '../ui/top-bar.js';
@@ -51,6 +52,10 @@ export function SitesPage() {
                     <GoalsEditor site={s.id} />
                     <FunnelsEditor site={s.id} />
                     <PolicyUpload site={s.id} />
+                  </details>
+                  <details class="setup">
+                    <summary>Shared links</summary>
+                    <SharedLinks site={s.id} />
                   </details>
                 </li>
               ))}

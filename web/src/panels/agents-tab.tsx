@@ -3,7 +3,7 @@ import { readUrl } from '../lib/read-params.js';
 import type { Overview } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { AGENT_METRICS } from '../lib/view.js';
-import { Link } from '../ui/link.js';
+import { SetupLink } from '../ui/link.js';
 import { refusedFilters } from '../ui/refused-filters.js';
 import { CitationGap } from './citation-gap.js';
 import { ContentDecay } from './content-decay.js';
@@ -30,8 +30,8 @@ export function AgentsTab({ view, tz, set }: TabProps) {
         getStarted={
           <>
             No agent fetches in this window yet. Crawlers rarely run scripts, so agents are seen in your
-            server logs: <Link href="/sites">ship them signed to /api/log/edge</Link> (the example there is
-            ready to run).
+            server logs: <SetupLink view={view}>ship them signed to /api/log/edge</SetupLink> (the example
+            there is ready to run).
           </>
         }
       />

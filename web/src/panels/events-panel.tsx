@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { eventFilter, storedProperty } from '../lib/automatic-events.js';
 import { exportUrl, readUrl } from '../lib/read-params.js';
 import type { ValueRow } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
@@ -34,7 +35,12 @@ function PropertyValues({ view, set, by }: { view: View; set: (v: View) => void;
             name={(r) => r.value}
             nameLabel={by.property}
             bar={(r) => r.visitors ?? 0}
-            onPick={(r) => r.value !== null && set(withFilter(view, `props.${by.property}`, r.value))}
+            {...(storedProperty(by.name, by.property)
+              ? {
+                  onPick: (r: ValueRow) =>
+                    r.value !== null && set(withFilter(view, `props.${by.property}`, r.value)),
+                }
+              : {})}
             columns={[{ key: 'visitors' }, { key: 'events', label: 'Events' }]}
           />
         )}
@@ -52,19 +58,24 @@ export function EventsPanel({ view, set }: { view: View; set: (v: View) => void 
         read={read}
         empty={
           <>
-            No custom events yet: call <code>twofold('Signup')</code> on your pages.
+            No events yet: outbound links, downloads and forms count themselves; call{' '}
+            <code>twofold('Signup')</code> for your own.
           </>
         }
       >
         {(rows) => (
           <>
             <RankTable
-              caption="Custom events"
+              caption="Events"
               rows={rows}
               name={(r) => r.value}
               nameLabel="Event"
               bar={(r) => r.visitors ?? 0}
-              onPick={(r) => r.value !== null && set(withFilter(view, 'name', r.value))}
+              onPick={(r) => {
+                if (r.value === null) return;
+                const f = eventFilter(String(r.value));
+                set(withFilter(view, f.dimension, f.value));
+              }}
               columns={[{ key: 'visitors' }, { key: 'events', label: 'Events' }]}
             />
             <form

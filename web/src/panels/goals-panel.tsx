@@ -2,7 +2,7 @@ import { formatChange, formatNumber } from '../lib/format.js';
 import { exportUrl, readUrl } from '../lib/read-params.js';
 import { useRead } from '../lib/use-read.js';
 import type { View } from '../lib/view.js';
-import { Link } from '../ui/link.js';
+import { SetupLink } from '../ui/link.js';
 import { Panel, Show } from '../ui/panel.js';
 import { RankTable } from '../ui/rank-table.js';
 
@@ -26,7 +26,7 @@ export function GoalsPanel({ view }: { view: View }) {
         read={read}
         empty={
           <>
-            No goals yet. <Link href="/sites">Add a goal</Link> for an event or a page.
+            No goals yet. <SetupLink view={view}>Add a goal</SetupLink> for an event or a page.
           </>
         }
       >

@@ -4,7 +4,7 @@ import { readUrl } from '../lib/read-params.js';
 import type { Overview } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { PEOPLE_METRICS } from '../lib/view.js';
-import { Link } from '../ui/link.js';
+import { SetupLink } from '../ui/link.js';
 import { refusedFilters } from '../ui/refused-filters.js';
 import { ErrorsPanel } from './errors-panel.js';
 import { EventsPanel } from './events-panel.js';
@@ -71,8 +71,8 @@ export function PeopleTab({ view, tz, set }: TabProps) {
         activity="pageviews"
         getStarted={
           <>
-            No pageviews in this window yet. <Link href="/sites">Install the tracker snippet</Link> on your
-            pages (or pick a longer range), and visits show here within seconds.
+            No pageviews in this window yet. <SetupLink view={view}>Install the tracker snippet</SetupLink> on
+            your pages (or pick a longer range), and visits show here within seconds.
           </>
         }
       />
@@ -93,7 +93,8 @@ export function PeopleTab({ view, tz, set }: TabProps) {
         ))}
         <EventsPanel view={view} set={set} />
         <GoalsPanel view={view} />
-        <FunnelsPanel view={view} />
+        {/* Funnels are listed by the site's account (/api/funnels), which a shared link is not. */}
+        {!view.share && <FunnelsPanel view={view} />}
         <JourneysPanel view={view} />
         <RetentionPanel view={view} tz={tz} />
         <PerformancePanel view={view} />

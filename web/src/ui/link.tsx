@@ -25,3 +25,11 @@ export function Link({
     </a>
   );
 }
+
+/**
+ * A pointer to the site's setup on the sites page; plain text in a shared link's read-only view,
+ * which has no sites page to go to.
+ */
+export function SetupLink({ view, children }: { view: { share?: string }; children: ComponentChildren }) {
+  return view.share ? <>{children}</> : <Link href="/sites">{children}</Link>;
+}

@@ -1,14 +1,7 @@
-import { useRead } from '../lib/use-read.js';
 import { GRANULARITIES, type Granularity, type View } from '../lib/view.js';
 
-interface Segment {
-  id: number;
-  name: string;
-}
-
-/** Bucket size of the charts and a saved segment: the envelope's other two choices. */
+/** Bucket size of the charts (saved segments: segments.tsx). */
 export function ViewOptions({ view, set }: { view: View; set: (v: View) => void }) {
-  const segments = useRead<Segment[]>(`/api/segments?site=${view.site}`);
   return (
     <>
       <label>
@@ -29,26 +22,6 @@ export function ViewOptions({ view, set }: { view: View; set: (v: View) => void 
           ))}
         </select>
       </label>
-      {segments.data && segments.data.length > 0 && (
-        <label>
-          Segment
-          <select
-            value={view.segment ?? ''}
-            onChange={(e) => {
-              const v = Number((e.currentTarget as HTMLSelectElement).value);
-              const { segment: _s, ...rest } = view;
-              set(v ? { ...rest, segment: v } : rest);
-            }}
-          >
-            <option value="">Everyone</option>
-            {segments.data.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
     </>
   );
 }
