@@ -265,7 +265,7 @@ describe('the weekly report', () => {
     // Mon 9 Nov 00:04 Berlin: the week of 2 Nov is over, but not 5 minutes ago.
     clock = new Date(utc('2026-11-08T23:04:00'));
     const from = smtp.mails.length;
-    // The week of 26 Oct is the last complete one at 00:04; an unsubscribe keeps this test to one week.
+    // At 00:04 the last settled week is that of 26 Oct: marked mailed, so only the week of 2 Nov is new.
     await t.deps.db.query(
       `INSERT INTO report_deliveries (subscription_id, period_start, status, lease_until)
        SELECT id, '2026-10-25T23:00:00Z', 'sent', now() FROM report_subscriptions`,
