@@ -1,7 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Readable prefixes tell a leaked secret's kind at a glance (and let secret scanners match it). */
-export const TOKEN_PREFIXES = { apiKey: 'tf_', ingestKey: 'ik_', session: '', passwordReset: '' } as const;
+export const TOKEN_PREFIXES = {
+  apiKey: 'tf_',
+  ingestKey: 'ik_',
+  session: '',
+  passwordReset: '',
+  invitation: 'inv_',
+} as const;
 export type TokenKind = keyof typeof TOKEN_PREFIXES;
 
 const TOKEN_BYTES = 32;
