@@ -27,13 +27,19 @@ async function appWith(root: string) {
 }
 
 describe('the dashboard routes', () => {
-  it('answer /, /sites and /sites/:id with the app, never cached stale, and nothing else', async () => {
+  it('answer /, /sites, /sites/:id, its members and invitation links with the app, never cached stale, and nothing else', async () => {
     const app = await appWith(built);
-    for (const url of ['/', '/sites', '/sites/42']) {
+    for (const url of [
+      '/',
+      '/sites',
+      '/sites/42',
+      '/sites/42/members',
+      `/invitations/inv_${'A'.repeat(43)}`,
+    ]) {
       const res = await app.inject({ url });
       expect([res.statusCode, res.headers['cache-control'], res.body]).toEqual([200, 'no-cache', INDEX]);
     }
-    for (const url of ['/api/sites', '/sites/42/extra', '/elsewhere']) {
+    for (const url of ['/api/sites', '/sites/42/extra', '/invitations/x/y', '/elsewhere']) {
       expect((await app.inject({ url })).statusCode).toBe(404);
     }
   });

@@ -1,14 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { request } from '../lib/api.js';
 import { navigate } from '../lib/router.js';
-import { ErrorLine } from '../ui/error-line.js';
-
-type Mode = 'login' | 'register';
+import { AuthForm } from '../ui/auth-form.js';
 
 export function AuthPage() {
-  const [mode, setMode] = useState<Mode>('login');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   // Someone already logged in goes straight to their sites.
   useEffect(() => {
     request('GET', '/api/sites').then(
@@ -17,57 +12,11 @@ export function AuthPage() {
     );
   }, []);
 
-  const submit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget as HTMLFormElement);
-    setBusy(true);
-    setError(undefined);
-    try {
-      await request('POST', `/api/auth/${mode}`, {
-        email: form.get('email'),
-        password: form.get('password'),
-      });
-      navigate('/sites');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const other: Mode = mode === 'login' ? 'register' : 'login';
   return (
     <main class="auth">
       <h1>twofold</h1>
       <p class="lead">Web analytics for both your readerships: people and machines.</p>
-      <form onSubmit={submit} class="card" aria-describedby={error ? 'auth-error' : undefined}>
-        <h2>{mode === 'login' ? 'Log in' : 'Create an account'}</h2>
-        <label>
-          Email
-          <input name="email" type="email" autocomplete="email" required />
-        </label>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            minLength={mode === 'register' ? 8 : undefined}
-            autocomplete={mode === 'login' ? 'current-password' : 'new-password'}
-            required
-          />
-          {mode === 'register' && <small>At least 8 characters.</small>}
-        </label>
-        <ErrorLine error={error} id="auth-error" />
-        <button type="submit" disabled={busy}>
-          {mode === 'login' ? 'Log in' : 'Create account'}
-        </button>
-        <p>
-          {mode === 'login' ? 'New here?' : 'Have an account?'}{' '}
-          <button type="button" class="link" onClick={() => (setMode(other), setError(undefined))}>
-            {other === 'login' ? 'Log in' : 'Create an account'}
-          </button>
-        </p>
-      </form>
+      <AuthForm onDone={() => navigate('/sites')} />
     </main>
   );
 }
