@@ -9,7 +9,7 @@ import { Link } from '../ui/link.js';
 import { Show } from '../ui/panel.js';
 import { TopBar } from '../ui/top-bar.js';
 
-/** `/sites/:id/members`: the site's team, for its admins and owner (docs/dashboard.md#members). */
+/** `/sites/:id/members`: the site's team, for its admins and owner (docs/dashboard.md#pages). */
 export function MembersPage({ site }: { site: number }) {
   const siteRead = useRead<Site>(`/api/sites/${site}`);
   return (
