@@ -7,6 +7,7 @@ import { sql } from '../db/sql.js';
 import { AppError } from '../errors/app-error.js';
 import type { AppDeps } from '../http/deps.js';
 import { parseInput } from '../input/parse-input.js';
+import { consume } from '../ratelimit/fixed-window.js';
 import { requireSiteRole, roleAllows, SITE_ROLES, type SiteWithRole } from '../sites/roles.js';
 import { invitationMail } from './invitation-mail.js';
 import {
@@ -25,6 +26,9 @@ import {
   setMemberRole,
   transferOwnership,
 } from './members.js';
+
+/** Invitations a site may send in an hour. */
+export const INVITES_PER_HOUR = 30;
 
 const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const SiteParams = z.object({ id: Id });
@@ -76,6 +80,17 @@ export const memberRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
         'conflict',
         `this site has ${MAX_PENDING_INVITATIONS} pending invitations; wait for some to be accepted or to expire`,
       );
+    // Each invitation may be a mail: a site sends at most INVITES_PER_HOUR, replacements included.
+    const limit = await consume(db, {
+      bucket: 'members:invite',
+      subject: Buffer.from(`site:${site.id}`),
+      limit: INVITES_PER_HOUR,
+      windowSeconds: 3600,
+    });
+    if (!limit.allowed)
+      throw new AppError('rate_limited', `at most ${INVITES_PER_HOUR} invitations an hour per site`, {
+        headers: { 'retry-after': String(limit.retryAfter) },
+      });
     const { token, invitation } = await createInvitation(db, {
       siteId: site.id,
       email: body.email,

@@ -152,6 +152,25 @@ describe('POST /api/sites/:id/members without SMTP', () => {
   });
 });
 
+describe('the invitations a site may send', () => {
+  it('are at most 30 an hour (replacements included): the 31st is 429 with Retry-After', async () => {
+    const site = await createSite(t.app, owner.cookie);
+    const invite = (email: string) =>
+      send('POST', `/api/sites/${site.id}/members`, owner.cookie, { email, role: 'viewer' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 29; i++) statuses.push((await invite(uniqueEmail())).statusCode);
+    statuses.push((await invite('again@example.test')).statusCode);
+
+    const over = await invite('again@example.test');
+
+    expect(statuses).toEqual(Array(30).fill(201));
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('rate_limited');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await pendingRows(site.id)).length).toBe(30);
+  });
+});
+
 describe('POST /api/invitations/:token/accept', () => {
   it('makes the invited account a member, once, and answers 200 with the site and role', async () => {
     const site = await createSite(t.app, owner.cookie, { domain: 'accept.example' });
