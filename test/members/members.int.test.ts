@@ -431,3 +431,29 @@ describe('DELETE /api/sites/:id/members/:user', () => {
     expect((await send('GET', `/api/sites/${site.id}`, viewer.cookie)).statusCode).toBe(403);
   });
 });
+
+describe('an API key made by a member', () => {
+  it('reads while its maker is on the site, whatever their role, and stops the moment they are not', async () => {
+    const site = await createSite(t.app, owner.cookie);
+    const admin = await addMember(t.app, owner.cookie, site.id, 'admin');
+    const { key } = await createKey(t.app, admin.cookie, site.id);
+    const bearer = { authorization: `Bearer ${key}` };
+    const sites = () => t.app.inject({ url: '/api/sites', headers: bearer });
+    const read = () =>
+      t.app.inject({ url: `/api/stats/overview?site=${site.id}&range=30d`, headers: bearer });
+
+    await send('PATCH', `/api/sites/${site.id}/members/${admin.userId}`, owner.cookie, { role: 'viewer' });
+    expect((await read()).statusCode).toBe(200);
+    expect((await sites()).json().data.map((s: { id: number; role: string }) => [s.id, s.role])).toEqual([
+      [site.id, 'viewer'],
+    ]);
+
+    // Without its maker on the site (the row gone, the key not yet revoked), it reads nothing.
+    await t.database.pool.query('DELETE FROM site_members WHERE site_id = $1 AND user_id = $2', [
+      site.id,
+      admin.userId,
+    ]);
+    expect((await read()).statusCode).toBe(403);
+    expect((await sites()).json()).toEqual({ data: [] });
+  });
+});
