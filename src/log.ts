@@ -2,13 +2,17 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
+/** An invitation's token travels in its path (the accept page and route): never into a log. */
+const INVITATION_TOKEN = /\/invitations\/[^/]*/;
+
 /**
  * Request logs carry method, path and status only. Fastify's default serializer would add the
  * client's address and port, which must never reach a log.
  */
 export const serializers = {
   req(req: { method: string; url: string; id?: string }) {
-    return { method: req.method, url: req.url.split('?')[0], id: req.id };
+    const path = req.url.split('?')[0]!.replace(INVITATION_TOKEN, '/invitations/…');
+    return { method: req.method, url: path, id: req.id };
   },
   res(res: { statusCode: number }) {
     return { statusCode: res.statusCode };
