@@ -22,6 +22,8 @@ import type { ReadDeps } from './read/read-deps.js';
 import { VISIT_REPORTS } from './read/visits/reports.js';
 import { subscriptionRoutes } from './reports/routes.js';
 import { keyRoutes } from './sites/key-routes.js';
+import { invitationRoutes } from './members/invitation-routes.js';
+import { memberRoutes } from './members/member-routes.js';
 import { trackerRoutes } from './tracker/routes.js';
 import { segmentRoutes } from './segments/routes.js';
 import { shareRoutes } from './shares/routes.js';
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await withSessions.register(cookie);
       await withSessions.register(authRoutes, { deps, prefix: '/api/auth' });
       await withSessions.register(siteRoutes, { deps, prefix: '/api/sites' });
+      await withSessions.register(memberRoutes, { deps, prefix: '/api/sites' });
+      await withSessions.register(invitationRoutes, { deps, prefix: '/api/invitations' });
       await withSessions.register(keyRoutes, { deps, prefix: '/api/keys' });
       await withSessions.register(segmentRoutes, { deps, prefix: '/api/segments' });
       await withSessions.register(goalRoutes, { deps, prefix: '/api/goals' });

@@ -4,6 +4,8 @@ export type { Logger };
 
 /** A shared link's token, as paths carry it (`/share/<token>`, `/api/share/<token>/unlock`). */
 const SHARE_TOKEN = /\bsh_[A-Za-z0-9_-]{43}/g;
+/** An invitation's token travels in its path (the accept page and route): never into a log. */
+const INVITATION_TOKEN = /\/invitations\/[^/]*/;
 
 /**
  * Request logs carry method, path and status only. Fastify's default serializer would add the
@@ -12,7 +14,11 @@ const SHARE_TOKEN = /\bsh_[A-Za-z0-9_-]{43}/g;
  */
 export const serializers = {
   req(req: { method: string; url: string; id?: string }) {
-    return { method: req.method, url: req.url.split('?')[0]!.replace(SHARE_TOKEN, 'sh_…'), id: req.id };
+    const path = req.url
+      .split('?')[0]!
+      .replace(SHARE_TOKEN, 'sh_…')
+      .replace(INVITATION_TOKEN, '/invitations/…');
+    return { method: req.method, url: path, id: req.id };
   },
   res(res: { statusCode: number }) {
     return { statusCode: res.statusCode };

@@ -8,6 +8,7 @@ export const TOKEN_PREFIXES = {
   session: '',
   passwordReset: '',
   shareUnlock: '',
+  invitation: 'inv_',
 } as const;
 export type TokenKind = keyof typeof TOKEN_PREFIXES;
 

@@ -4,12 +4,12 @@ import { IdParams, SiteQuery } from '../goals/schemas.js';
 import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../errors/app-error.js';
 import { parseInput } from '../input/parse-input.js';
-import { ownedSite } from '../sites/owned-site.js';
+import { requireSiteRole } from '../sites/roles.js';
 import { CreateFunnelBody } from './schemas.js';
-import { createFunnel, deleteFunnel, funnelOwner, listFunnels } from './store.js';
+import { createFunnel, deleteFunnel, funnelSite, listFunnels } from './store.js';
 
 /**
- * Funnels (docs/api.md#goals-and-funnels), managed by the owner of their site with a signed-in session; API
+ * Funnels (docs/api.md#goals-and-funnels), listed by anyone on their site and managed by its admins (and owner) with a signed-in session; API
  * keys only read, so they are refused here with `401`. `/api/stats/funnel/:id` reads one.
  */
 export const funnelRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -18,7 +18,7 @@ export const funnelRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   app.post('/', async (req, reply) => {
     const { userId } = await requireUser(db, req);
     const body = parseInput(CreateFunnelBody, req.body);
-    const site = await ownedSite(db, body.site, userId);
+    const site = await requireSiteRole(db, body.site, userId, 'admin', 'site');
     const funnel = await createFunnel(db, {
       siteId: site.id,
       name: body.name,
@@ -30,16 +30,16 @@ export const funnelRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   app.get('/', async (req) => {
     const { userId } = await requireUser(db, req);
-    const site = await ownedSite(db, parseInput(SiteQuery, req.query).site, userId);
+    const site = await requireSiteRole(db, parseInput(SiteQuery, req.query).site, userId, 'viewer', 'site');
     return { data: await listFunnels(db, site.id) };
   });
 
   app.delete('/:id', async (req, reply) => {
     const { userId } = await requireUser(db, req);
     const p = IdParams.safeParse(req.params);
-    const owner = p.success ? await funnelOwner(db, p.data.id) : null;
-    if (owner === null) throw new AppError('not_found', 'no such funnel');
-    if (owner !== userId) throw new AppError('forbidden', 'you do not own this funnel');
+    const siteId = p.success ? await funnelSite(db, p.data.id) : null;
+    if (siteId === null) throw new AppError('not_found', 'no such funnel');
+    await requireSiteRole(db, siteId, userId, 'admin');
     if (!(await deleteFunnel(db, p.data!.id))) throw new AppError('not_found', 'no such funnel');
     return reply.status(204).send();
   });

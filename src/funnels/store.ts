@@ -44,12 +44,10 @@ export async function siteFunnel(db: Db, siteId: number, id: number): Promise<Fu
   return rows[0] ?? null;
 }
 
-/** The owner of the funnel's site; null when there is no such funnel. */
-export async function funnelOwner(db: Db, id: number): Promise<number | null> {
-  const { rows } = await db.query<{ owner_id: number }>(
-    sql`SELECT sites.owner_id FROM funnels f JOIN sites ON sites.id = f.site_id WHERE f.id = ${id}`,
-  );
-  return rows[0]?.owner_id ?? null;
+/** The site the funnel belongs to; null when there is no such funnel. */
+export async function funnelSite(db: Db, id: number): Promise<number | null> {
+  const { rows } = await db.query<{ site_id: number }>(sql`SELECT site_id FROM funnels WHERE id = ${id}`);
+  return rows[0]?.site_id ?? null;
 }
 
 /** Deletes the definition only: the events it counted stay as they are. False when it was gone. */

@@ -55,12 +55,10 @@ export async function listGoals(db: Db, siteId: number): Promise<Goal[]> {
   return rows;
 }
 
-/** The owner of the goal's site; null when there is no such goal. */
-export async function goalOwner(db: Db, id: number): Promise<number | null> {
-  const { rows } = await db.query<{ owner_id: number }>(
-    sql`SELECT sites.owner_id FROM goals g JOIN sites ON sites.id = g.site_id WHERE g.id = ${id}`,
-  );
-  return rows[0]?.owner_id ?? null;
+/** The site the goal belongs to; null when there is no such goal. */
+export async function goalSite(db: Db, id: number): Promise<number | null> {
+  const { rows } = await db.query<{ site_id: number }>(sql`SELECT site_id FROM goals WHERE id = ${id}`);
+  return rows[0]?.site_id ?? null;
 }
 
 /** Deletes the definition only: the events it counted stay as they are. False when it was gone. */

@@ -8,7 +8,15 @@ import type { FastifyPluginAsync } from 'fastify';
 export const WEB_OUTPUT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
 /** The single-page app's own paths; anything else (the API above all) is never answered with it. */
-export const DASHBOARD_PATHS = ['/', '/sites', '/sites/:id', '/reset-password', '/share/:token'] as const;
+export const DASHBOARD_PATHS = [
+  '/',
+  '/sites',
+  '/sites/:id',
+  '/sites/:id/members',
+  '/invitations/:token',
+  '/reset-password',
+  '/share/:token',
+] as const;
 
 export const dashboardRoutes: FastifyPluginAsync<{ root?: string }> = async (app, opts) => {
   const root = opts.root ?? WEB_OUTPUT;

@@ -6,13 +6,12 @@ import type { AppDeps } from '../http/deps.js';
 import { AppError } from '../errors/app-error.js';
 import { parseInput } from '../input/parse-input.js';
 import { type FilterTree, HUMAN_DIMENSIONS, parseFilters } from '../read/envelope/filters.js';
-import { ownedSite } from '../sites/owned-site.js';
+import { requireSiteRole, type SiteRole } from '../sites/roles.js';
 import {
   createSegment,
   deleteSegment,
   getSegment,
   listSegments,
-  type OwnedSegment,
   type Segment,
   updateSegment,
 } from './segments.js';
@@ -67,8 +66,8 @@ function segmentView(s: Segment) {
 }
 
 /**
- * Saved segments (interface §2.2 `segment`), managed by the owner of their site with a signed-in
- * session; API keys only read, so they are refused here with `401`.
+ * Saved segments (interface §2.2 `segment`), read by anyone on their site and managed by its
+ * admins (and owner) with a signed-in session; API keys only read, so they are refused here with `401`.
  */
 export const segmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -76,7 +75,7 @@ export const segmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   app.post('/', async (req, reply) => {
     const { userId } = await requireUser(db, req);
     const body = parseInput(CreateSegmentBody, req.body);
-    const site = await ownedSite(db, body.site, userId);
+    const site = await requireSiteRole(db, body.site, userId, 'admin', 'site');
     const segment = await createSegment(db, { siteId: site.id, name: body.name, filters: body.filters });
     return reply.status(201).send({ data: segmentView(segment) });
   });
@@ -84,17 +83,17 @@ export const segmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   app.get('/', async (req) => {
     const { userId } = await requireUser(db, req);
     const query = parseInput(ListQuery, req.query);
-    const site = await ownedSite(db, query.site, userId);
+    const site = await requireSiteRole(db, query.site, userId, 'viewer', 'site');
     return { data: (await listSegments(db, site.id)).map(segmentView) };
   });
 
   app.get('/:id', async (req) => {
-    const segment = await ownedSegment(db, req.params, (await requireUser(db, req)).userId);
+    const segment = await siteSegment(db, req.params, (await requireUser(db, req)).userId, 'viewer');
     return { data: segmentView(segment) };
   });
 
   app.patch('/:id', async (req) => {
-    const segment = await ownedSegment(db, req.params, (await requireUser(db, req)).userId);
+    const segment = await siteSegment(db, req.params, (await requireUser(db, req)).userId, 'admin');
     const body = parseInput(UpdateSegmentBody, req.body ?? {});
     const updated = await updateSegment(db, segment.id, body);
     if (updated === null) throw new AppError('not_found', 'no such segment');
@@ -102,17 +101,20 @@ export const segmentRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   });
 
   app.delete('/:id', async (req, reply) => {
-    const segment = await ownedSegment(db, req.params, (await requireUser(db, req)).userId);
+    const segment = await siteSegment(db, req.params, (await requireUser(db, req)).userId, 'admin');
     if (!(await deleteSegment(db, segment.id))) throw new AppError('not_found', 'no such segment');
     return reply.status(204).send();
   });
 };
 
-/** The segment by route parameter: unknown (or malformed) id → 404, on someone else's site → 403. */
-async function ownedSegment(db: Db, params: unknown, userId: number): Promise<OwnedSegment> {
+/**
+ * The segment by route parameter for a user holding at least `needed` on its site: unknown (or
+ * malformed) id → 404, on someone else's site or with a role too low → 403.
+ */
+async function siteSegment(db: Db, params: unknown, userId: number, needed: SiteRole): Promise<Segment> {
   const p = SegmentParams.safeParse(params);
   const segment = p.success ? await getSegment(db, p.data.id) : null;
   if (segment === null) throw new AppError('not_found', 'no such segment');
-  if (segment.ownerId !== userId) throw new AppError('forbidden', 'you do not own this segment');
+  await requireSiteRole(db, segment.site, userId, needed);
   return segment;
 }

@@ -11,11 +11,6 @@ export interface Segment {
   created_at: Date;
 }
 
-/** A segment with the owner of its site, for the ownership check. */
-export interface OwnedSegment extends Segment {
-  ownerId: number;
-}
-
 const SEGMENT_COLUMNS = sql`s.id, s.site_id AS site, s.name, s.filters, s.created_at`;
 
 /** A PostgreSQL bigint id: anything else cannot name a row (and would fail as a database error). */
@@ -54,17 +49,11 @@ export async function listSegments(db: Db, siteId: number): Promise<Segment[]> {
   return rows;
 }
 
-/** A segment with its site's owner; null when there is no such segment. */
-export async function getSegment(db: Db, id: number): Promise<OwnedSegment | null> {
+/** A segment by id; null when there is no such segment. */
+export async function getSegment(db: Db, id: number): Promise<Segment | null> {
   if (!isId(id)) return null;
-  const { rows } = await db.query<Segment & { owner_id: number }>(sql`
-    SELECT ${SEGMENT_COLUMNS}, sites.owner_id
-    FROM segments s JOIN sites ON sites.id = s.site_id
-    WHERE s.id = ${id}`);
-  const row = rows[0];
-  if (row === undefined) return null;
-  const { owner_id, ...segment } = row;
-  return { ...segment, ownerId: owner_id };
+  const { rows } = await db.query<Segment>(sql`SELECT ${SEGMENT_COLUMNS} FROM segments s WHERE s.id = ${id}`);
+  return rows[0] ?? null;
 }
 
 /** Sets the given fields; null when the segment is gone. A taken name → `409 conflict`. */

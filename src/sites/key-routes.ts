@@ -6,7 +6,7 @@ import { pgText } from '../db/text.js';
 import { AppError } from '../errors/app-error.js';
 import { parseInput } from '../input/parse-input.js';
 import { createApiKey, listApiKeys, revokeApiKey, SCOPES } from './keys.js';
-import { getSite } from './sites.js';
+import { roleAllows, siteRole } from './roles.js';
 
 export const CreateKeyBody = z.object({
   name: z.string().trim().min(1).max(100).pipe(pgText()),
@@ -26,11 +26,13 @@ export const keyRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   app.post('/', async (req, reply) => {
     const { userId } = await requireUser(db, req);
     const body = parseInput(CreateKeyBody, req.body);
-    // An unknown site answers like another user's, so site ids cannot be probed.
-    const site = await getSite(db, body.site);
-    if (site === null || site.ownerId !== userId) {
-      throw new AppError('forbidden', 'you do not own this site', { field: 'site' });
-    }
+    // An unknown site answers like another user's, so site ids cannot be probed. Admins make keys
+    // too; a key acts for its creator, so it reads only while its creator is on the site.
+    const site = await siteRole(db, body.site, userId);
+    if (site === null || site.role === null)
+      throw new AppError('forbidden', 'this site is not yours', { field: 'site' });
+    if (!roleAllows(site.role, 'admin'))
+      throw new AppError('forbidden', 'this needs the admin role on the site', { field: 'site' });
     const key = await createApiKey(db, { userId, siteId: site.id, name: body.name, scopes: body.scopes });
     return reply.status(201).send({ data: key });
   });

@@ -10,7 +10,8 @@ import { AppError } from '../errors/app-error.js';
 import { parseInput } from '../input/parse-input.js';
 import { isPublicName } from './public-name.js';
 import { POLICY_FILE_NAMES, POLICY_KINDS, POLICY_MAX_BYTES, storePolicyFile } from './policy-files.js';
-import { getSite, SITE_COLUMNS, type Site, type SiteRow, siteView, toSite } from './sites.js';
+import { requireSiteRole, type SiteRole, type SiteWithRole, siteRole } from './roles.js';
+import { SITE_COLUMNS, type SiteRow, siteView, toSite } from './sites.js';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const HOST_NAME = `(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*`;
@@ -88,13 +89,17 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.get('/', async (req) => {
     const p = await authenticate(db, req, { allowSession: true });
     if (p.kind === 'key') {
-      const site = p.scopes.includes(READ_SCOPE) ? await getSite(db, p.siteId) : null;
-      return { data: site ? [siteView(site)] : [] };
+      // The key's one site, while the key may read it (its creator still on the site).
+      const site = p.scopes.includes(READ_SCOPE) ? await siteRole(db, p.siteId, p.userId) : null;
+      return { data: site?.role ? [{ ...siteView(site), role: site.role }] : [] };
     }
-    const { rows } = await db.query<SiteRow>(
-      sql`SELECT ${SITE_COLUMNS} FROM sites WHERE owner_id = ${p.userId} ORDER BY id`,
-    );
-    return { data: rows.map((r) => siteView(toSite(r))) };
+    const { rows } = await db.query<SiteRow & { role: SiteRole }>(sql`
+      SELECT ${SITE_COLUMNS}, 'owner' AS role FROM sites s WHERE s.owner_id = ${p.userId}
+      UNION ALL
+      SELECT ${SITE_COLUMNS}, m.role FROM sites s JOIN site_members m ON m.site_id = s.id
+      WHERE m.user_id = ${p.userId}
+      ORDER BY id`);
+    return { data: rows.map((r) => ({ ...siteView(toSite(r)), role: r.role })) };
   });
 
   app.post('/', async (req, reply) => {
@@ -106,24 +111,24 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
               ${body.excluded_paths}, ${body.respect_dnt})
       RETURNING ${SITE_COLUMNS}`);
     const site = toSite(rows[0]!);
-    return reply.status(201).send({ data: { ...siteView(site), ingest_key: site.ingestKey } });
+    return reply.status(201).send({ data: { ...siteView(site), role: 'owner', ingest_key: site.ingestKey } });
   });
 
-  // The ingest key on demand, for its owner's session only: it signs edge logs, and the service
+  // The ingest key on demand, for an admin's session only: it signs edge logs, and the service
   // keeps it as is for the HMAC (docs/api-decisions.md#accounts-sessions-and-keys); never for an API key,
   // never cached.
   app.get('/:id/ingest-key', async (req, reply) => {
-    const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
+    const site = await siteFor(db, req.params, (await requireUser(db, req)).userId, 'admin');
     return reply.header('cache-control', 'no-store').send({ data: { ingest_key: site.ingestKey } });
   });
 
   app.get('/:id', async (req) => {
-    const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
-    return { data: siteView(site) };
+    const site = await siteFor(db, req.params, (await requireUser(db, req)).userId, 'viewer');
+    return { data: { ...siteView(site), role: site.role } };
   });
 
   app.patch('/:id', async (req) => {
-    const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
+    const site = await siteFor(db, req.params, (await requireUser(db, req)).userId, 'admin');
     const body = parseInput(UpdateSiteBody, req.body ?? {});
     const { rows } = await db.query<SiteRow>(sql`
       UPDATE sites SET timezone = COALESCE(${body.timezone ?? null}, timezone),
@@ -131,13 +136,13 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
                        excluded_paths = COALESCE(${body.excluded_paths ?? null}::text[], excluded_paths),
                        respect_dnt = COALESCE(${body.respect_dnt ?? null}::boolean, respect_dnt)
       WHERE id = ${site.id} RETURNING ${SITE_COLUMNS}`);
-    return { data: siteView(toSite(rows[0]!)) };
+    return { data: { ...siteView(toSite(rows[0]!)), role: site.role } };
   });
 
   for (const kind of POLICY_KINDS) {
     const file = POLICY_FILE_NAMES[kind];
     app.put(`/:id/policy/${file}`, { bodyLimit: POLICY_MAX_BYTES }, async (req, reply) => {
-      const site = await ownedSite(db, req.params, (await requireUser(db, req)).userId);
+      const site = await siteFor(db, req.params, (await requireUser(db, req)).userId, 'admin');
       const body = req.body ?? '';
       if (typeof body !== 'string') {
         throw new AppError('bad_request', `send ${file} as text/plain`, { status: 415 });
@@ -149,11 +154,12 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   }
 };
 
-/** The user's site by route parameter: unknown (or malformed) id → 404, someone else's → 403. */
-async function ownedSite(db: Db, params: unknown, userId: number): Promise<Site> {
+/**
+ * The site by route parameter for a user holding at least `needed`: unknown (or malformed) id →
+ * 404, someone else's or a role too low → 403.
+ */
+async function siteFor(db: Db, params: unknown, userId: number, needed: SiteRole): Promise<SiteWithRole> {
   const p = SiteParams.safeParse(params);
-  const site = p.success ? await getSite(db, p.data.id) : null;
-  if (site === null) throw new AppError('not_found', 'no such site');
-  if (site.ownerId !== userId) throw new AppError('forbidden', 'you do not own this site');
-  return site;
+  if (!p.success) throw new AppError('not_found', 'no such site');
+  return requireSiteRole(db, p.data.id, userId, needed);
 }

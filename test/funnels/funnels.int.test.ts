@@ -154,7 +154,7 @@ describe('POST /api/funnels', () => {
     expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'no such site', field: 'site' } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({
-      error: { code: 'forbidden', message: 'you do not own this site', field: 'site' },
+      error: { code: 'forbidden', message: 'this site is not yours', field: 'site' },
     });
   });
 });
@@ -241,7 +241,7 @@ describe('DELETE /api/funnels/:id', () => {
     const forbidden = await send('DELETE', `/api/funnels/${funnel.id}`, owner.cookie);
 
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: { code: 'forbidden', message: 'you do not own this funnel' } });
+    expect(forbidden.json()).toEqual({ error: { code: 'forbidden', message: 'this site is not yours' } });
     for (const id of ['99999999', 'abc', '-1']) {
       const res = await send('DELETE', `/api/funnels/${id}`, owner.cookie);
       expect(res.statusCode, id).toBe(404);

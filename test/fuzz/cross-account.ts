@@ -34,6 +34,8 @@ export function crossAccount(w: World): fc.Arbitrary<FuzzCase> {
     json('GET', `/api/stats/export.pdf?report=pages&site=${b.target.id}`, undefined, { key: a.key }),
     json('GET', `/api/sites/${b.target.id}`),
     json('GET', `/api/sites/${b.target.id}/ingest-key`),
+    json('GET', `/api/sites/${b.target.id}/members`),
+    json('POST', `/api/sites/${b.target.id}/members`, { email: 'fuzz-invite@example.test', role: 'admin' }),
     json('PATCH', `/api/sites/${b.target.id}`, { excluded_paths: ['/*'] }),
     request(
       'PUT',

@@ -50,6 +50,20 @@ export const ACCOUNT_ENDPOINTS: readonly [string, Gen][] = [
       }),
     ),
   ),
+  endpoint('GET /api/sites/:id/members', 'json', (w) =>
+    fixed({ method: 'GET', path: `/api/sites/${w.a.target.id}/members`, auth: 'cookie' }),
+  ),
+  endpoint('POST /api/sites/:id/members', 'json', (w) =>
+    fresh(() => ({
+      method: 'POST',
+      path: `/api/sites/${w.a.target.id}/members`,
+      body: { email: `invited-${++seq}@fuzz.example`, role: 'viewer' },
+      auth: 'cookie',
+    })),
+  ),
+  endpoint('POST /api/invitations/:token/accept', 'json', () =>
+    fixed({ method: 'POST', path: `/api/invitations/inv_${'A'.repeat(43)}/accept`, auth: 'cookie' }),
+  ),
   endpoint('POST /api/keys', 'json', (w) =>
     fixed({
       method: 'POST',

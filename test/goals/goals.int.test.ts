@@ -129,7 +129,7 @@ describe('POST /api/goals', () => {
     expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'no such site', field: 'site' } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({
-      error: { code: 'forbidden', message: 'you do not own this site', field: 'site' },
+      error: { code: 'forbidden', message: 'this site is not yours', field: 'site' },
     });
     const { rows } = await t.database.pool.query('SELECT 1 FROM goals WHERE site_id = $1', [theirs.id]);
     expect(rows).toEqual([]);
@@ -233,7 +233,7 @@ describe('DELETE /api/goals/:id', () => {
     const forbidden = await send('DELETE', `/api/goals/${goal.id}`, owner.cookie);
 
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: { code: 'forbidden', message: 'you do not own this goal' } });
+    expect(forbidden.json()).toEqual({ error: { code: 'forbidden', message: 'this site is not yours' } });
     for (const id of ['99999999', 'abc', '99999999999999999999']) {
       const res = await send('DELETE', `/api/goals/${id}`, owner.cookie);
       expect(res.statusCode, id).toBe(404);

@@ -222,7 +222,7 @@ describe('POST /api/segments', () => {
     expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'no such site', field: 'site' } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({
-      error: { code: 'forbidden', message: 'you do not own this site', field: 'site' },
+      error: { code: 'forbidden', message: 'this site is not yours', field: 'site' },
     });
     const { rows } = await t.database.pool.query('SELECT 1 FROM segments WHERE site_id = $1', [theirs.id]);
     expect(rows).toEqual([]);
@@ -282,7 +282,7 @@ describe('GET /api/segments?site=N', () => {
     expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'no such site', field: 'site' } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({
-      error: { code: 'forbidden', message: 'you do not own this site', field: 'site' },
+      error: { code: 'forbidden', message: 'this site is not yours', field: 'site' },
     });
   });
 });
@@ -317,7 +317,7 @@ describe('GET /api/segments/:id', () => {
 
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({
-      error: { code: 'forbidden', message: 'you do not own this segment' },
+      error: { code: 'forbidden', message: 'this site is not yours' },
     });
     for (const res of [unknown, malformed, huge]) {
       expect(res.statusCode).toBe(404);
@@ -462,7 +462,7 @@ describe('DELETE /api/segments/:id', () => {
     const res = await send('DELETE', `/api/segments/${seg.id}`, owner.cookie);
 
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'you do not own this segment' } });
+    expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'this site is not yours' } });
     expect((await send('GET', `/api/segments/${seg.id}`, stranger.cookie)).statusCode).toBe(200);
   });
 });

@@ -93,6 +93,7 @@ describe('an API key', () => {
           hostnames: ['keys.example'],
           excluded_paths: [],
           respect_dnt: false,
+          role: 'owner',
         },
       ],
     });

@@ -31,6 +31,7 @@ describe('POST /api/sites', () => {
         hostnames: ['blog.example.com'],
         excluded_paths: [],
         respect_dnt: false,
+        role: 'owner',
         ingest_key: expect.stringMatching(/^ik_[A-Za-z0-9_-]{43}$/),
       },
     });
@@ -93,6 +94,7 @@ describe('GET /api/sites', () => {
           hostnames: ['one.example'],
           excluded_paths: [],
           respect_dnt: false,
+          role: 'owner',
         },
         {
           id: b.id,
@@ -101,6 +103,7 @@ describe('GET /api/sites', () => {
           hostnames: ['two.example'],
           excluded_paths: [],
           respect_dnt: false,
+          role: 'owner',
         },
       ],
     });
@@ -122,6 +125,7 @@ describe('GET and PATCH /api/sites/:id', () => {
         hostnames: ['get.example'],
         excluded_paths: [],
         respect_dnt: false,
+        role: 'owner',
       },
     });
   });
@@ -142,6 +146,7 @@ describe('GET and PATCH /api/sites/:id', () => {
         hostnames: ['patch.example'],
         excluded_paths: [],
         respect_dnt: false,
+        role: 'owner',
       },
     });
     expect(hosts.statusCode).toBe(200);
@@ -152,6 +157,7 @@ describe('GET and PATCH /api/sites/:id', () => {
       hostnames: ['patch.example', 'www.patch.example'],
       excluded_paths: [],
       respect_dnt: false,
+      role: 'owner',
     });
   });
 

@@ -27,13 +27,21 @@ async function appWith(root: string) {
 }
 
 describe('the dashboard routes', () => {
-  it('answer /, /sites, /sites/:id, /reset-password and /share/:token with the app, never cached stale, and nothing else', async () => {
+  it("answer the app's paths (sites, members, invitation and shared links, the password reset) with the app, never cached stale, and nothing else", async () => {
     const app = await appWith(built);
-    for (const url of ['/', '/sites', '/sites/42', '/reset-password', `/share/sh_${'a'.repeat(43)}`]) {
+    for (const url of [
+      '/',
+      '/sites',
+      '/sites/42',
+      '/sites/42/members',
+      `/invitations/inv_${'A'.repeat(43)}`,
+      '/reset-password',
+      `/share/sh_${'a'.repeat(43)}`,
+    ]) {
       const res = await app.inject({ url });
       expect([res.statusCode, res.headers['cache-control'], res.body]).toEqual([200, 'no-cache', INDEX]);
     }
-    for (const url of ['/api/sites', '/sites/42/extra', '/share/x/extra', '/elsewhere']) {
+    for (const url of ['/api/sites', '/sites/42/extra', '/invitations/x/y', '/share/x/extra', '/elsewhere']) {
       expect((await app.inject({ url })).statusCode).toBe(404);
     }
   });

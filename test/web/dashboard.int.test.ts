@@ -641,7 +641,7 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect
       .poll(() => ui.locator('.site-head .muted').textContent())
-      .toBe(`#${siteId} · Europe/Paris · 127.0.0.1, localhost, shop.example`);
+      .toBe(`#${siteId} · Europe/Paris · 127.0.0.1, localhost, shop.example · you are owner`);
     expect(await api(`/api/sites/${siteId}`)).toMatchObject({
       timezone: 'Europe/Paris',
       hostnames: ['127.0.0.1', 'localhost', 'shop.example'],

@@ -1,4 +1,25 @@
 /** Shapes of the API's answers that the dashboard reads (docs/api.md). */
+
+/** What the signed-in user may do with a site (docs/api.md#team-members-and-invitations). */
+export type Role = 'owner' | 'admin' | 'viewer';
+
+/** Whether the role manages the site (settings, keys, goals, funnels, members). */
+export const manages = (role: Role): boolean => role !== 'viewer';
+
+export interface Member {
+  user: number;
+  email: string;
+  role: Role;
+  since: string;
+}
+
+export interface Invitation {
+  email: string;
+  role: Exclude<Role, 'owner'>;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Site {
   id: number;
   domain: string;
@@ -7,6 +28,8 @@ export interface Site {
   /** Path patterns whose hits are dropped (`/admin/*`). */
   excluded_paths: string[];
   respect_dnt: boolean;
+  /** The signed-in user's role on the site. */
+  role: Role;
 }
 
 export interface ApiKey {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Site } from '../lib/types.js';
+import { manages, type Site } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { AddSite } from '../ui/add-site.js';
 import { EmailReports } from '../ui/email-reports.js';
@@ -38,25 +38,39 @@ export function SitesPage() {
                       <Link href={`/sites/${s.id}`}>{s.domain}</Link>
                     </h2>
                     <span class="muted">
-                      #{s.id} · {s.timezone} · {s.hostnames.join(', ')}
+                      #{s.id} · {s.timezone} · {s.hostnames.join(', ')} · you are {s.role}
                     </span>
+                    {manages(s.role) && (
+                      <Link href={`/sites/${s.id}/members`} class="button">
+                        Members
+                      </Link>
+                    )}
                     <Link href={`/sites/${s.id}`} class="button">
                       Open dashboard
                     </Link>
                   </div>
-                  <SiteSetup site={s} ingestKey={ingestKeys[s.id]} />
-                  <SiteSettings site={s} onSaved={sites.reload} />
+                  {/* A viewer reads, exports and takes reports; the site's management is its admins'. */}
+                  {manages(s.role) && (
+                    <>
+                      <SiteSetup site={s} ingestKey={ingestKeys[s.id]} />
+                      <SiteSettings site={s} onSaved={sites.reload} />
+                    </>
+                  )}
                   <EmailReports site={s.id} />
-                  <details class="setup">
-                    <summary>Goals, funnels and policy files</summary>
-                    <GoalsEditor site={s.id} />
-                    <FunnelsEditor site={s.id} />
-                    <PolicyUpload site={s.id} />
-                  </details>
-                  <details class="setup">
-                    <summary>Shared links</summary>
-                    <SharedLinks site={s.id} />
-                  </details>
+                  {manages(s.role) && (
+                    <>
+                      <details class="setup">
+                        <summary>Goals, funnels and policy files</summary>
+                        <GoalsEditor site={s.id} />
+                        <FunnelsEditor site={s.id} />
+                        <PolicyUpload site={s.id} />
+                      </details>
+                      <details class="setup">
+                        <summary>Shared links</summary>
+                        <SharedLinks site={s.id} />
+                      </details>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
@@ -68,7 +82,9 @@ export function SitesPage() {
             sites.reload();
           }}
         />
-        {sites.data && sites.data.length > 0 && <ApiKeys sites={sites.data} />}
+        {sites.data?.some((s) => manages(s.role)) && (
+          <ApiKeys sites={sites.data.filter((s) => manages(s.role))} />
+        )}
         <ZoneList />
       </main>
     </>
