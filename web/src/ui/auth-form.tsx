@@ -41,8 +41,8 @@ export function AuthForm({ onDone, initial = 'login' }: { onDone: () => void; in
         <h2>Reset your password</h2>
         {sent ? (
           <p role="status">
-            If an account has this email, a mail with a link to choose a new password is on its way. The
-            link works for an hour. No mail? Your administrator can make a link with{' '}
+            If an account has this email, a mail with a link to choose a new password is on its way. The link
+            works for an hour. No mail? Your administrator can make a link with{' '}
             <code>twofold users reset-password</code>.
           </p>
         ) : (

@@ -15,7 +15,7 @@ const withoutSegment = (view: View): View => {
 };
 
 /**
- * Saved segments (docs/api.md#saved-segments-apisegments-session-cookie-site-owner-only): pick one
+ * Saved segments (docs/api.md#saved-segments-apisegments-session-cookie): pick one
  * (its filters are ANDed with the view's), delete the one picked, or save the view's filters as one.
  */
 export function Segments({ view, set }: { view: View; set: (v: View) => void }) {
