@@ -39,6 +39,9 @@ const STATE_TABLES = new Set([
   'path_session_state',
   'path_session_numbers',
   'path_visitor_numbers',
+  // dimension_rollup's: each keeps the newest folded day and the one before.
+  'dimension_session_state',
+  'dimension_visitor_state',
 ]);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -29,18 +29,14 @@ const EVENT_COLUMNS = [
   'site_id',
   'ts',
   'kind',
-  'source',
   'name',
   'hostname',
   'pathname',
-  'query',
   'referrer',
   'visitor_id',
   'session_id',
   'browser',
-  'browser_version',
   'os',
-  'os_version',
   'device',
   'screen',
   'country',
@@ -56,7 +52,6 @@ const EVENT_COLUMNS = [
   'utm_content',
   'props',
   'identity',
-  'sdk',
   'lcp',
   'cls',
   'inp',
@@ -73,7 +68,7 @@ const EVENT_COLUMNS = [
 ];
 
 /**
- * Writes the batch's hits into `events` by COPY (46 columns: parsing one array per column for
+ * Writes the batch's hits into `events` by COPY (41 columns: parsing one array per column for
  * `INSERT … SELECT FROM unnest(…)` cost Postgres as much as inserting the rows), their sessions,
  * the engagement reported for pageviews stored before, and the identities and identity days.
  */
@@ -126,18 +121,14 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
       r.e.site,
       new Date(r.e.ts).toISOString(),
       r.e.kind,
-      r.e.source,
       r.e.name,
       r.e.hostname,
       r.e.pathname,
-      r.e.query,
       r.e.referrer,
       r.e.visitor,
       r.session.id,
       r.e.browser,
-      r.e.browser_version,
       r.e.os,
-      r.e.os_version,
       r.e.device,
       r.e.screen,
       r.e.country,
@@ -153,7 +144,6 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
       r.session.attrs.utm_content,
       r.e.props ? JSON.stringify(r.e.props) : null,
       r.e.identity,
-      r.e.sdk,
       r.e.vitals?.lcp,
       r.e.vitals?.cls,
       r.e.vitals?.inp,

@@ -34,6 +34,13 @@ const ATTR_COLUMNS = [
 const hasAttrs = (table: SessionTable) =>
   table !== SESSION_TABLES.rollupMinute && table !== SESSION_TABLES.pathSessions;
 
+/** What `sessions` does without (migration 0054): its reads break sessions down by none of these. */
+const NOT_IN_SESSIONS: ReadonlySet<string> = new Set(['region', 'city', 'os', 'screen']);
+
+/** The attribute columns `table` keeps. */
+const attrColumns = (table: SessionTable) =>
+  table === SESSION_TABLES.rawEvents ? ATTR_COLUMNS.filter((c) => !NOT_IN_SESSIONS.has(c)) : ATTR_COLUMNS;
+
 type Row = {
   id: string;
   site_id: number;
@@ -103,9 +110,10 @@ export function saveSessions(table: SessionTable, sessions: readonly SessionStat
   if (!hasAttrs(table))
     return sql`INSERT INTO ${raw(table)} (${raw(baseColumns)}) SELECT * FROM unnest(${base})
       ON CONFLICT (id) DO UPDATE SET ${raw(baseUpdates)}`;
-  const extra = [...ATTR_COLUMNS, 'identity', 'last_pageview_id'];
+  const attrs = attrColumns(table);
+  const extra = [...attrs, 'identity', 'last_pageview_id'];
   const values = [
-    ...ATTR_COLUMNS.map((c) => sql`${col((s) => s.attrs[c] ?? null)}::text[]`),
+    ...attrs.map((c) => sql`${col((s) => s.attrs[c] ?? null)}::text[]`),
     sql`${col((s) => s.identity)}::text[]`,
     sql`${col((s) => s.lastPageviewId)}::uuid[]`,
   ];

@@ -19,7 +19,7 @@ describe('raw_events', () => {
     await foldTwice(db.pool, rawEvents, messages([[a1, b1], [a2], [a3]]), 1);
 
     const events = (
-      await db.pool.query('SELECT id, seq, pathname, session_id, referrer, query FROM events ORDER BY ts')
+      await db.pool.query('SELECT id, seq, pathname, session_id, referrer FROM events ORDER BY ts')
     ).rows;
     expect(events).toEqual([
       {
@@ -28,11 +28,10 @@ describe('raw_events', () => {
         pathname: '/home',
         session_id: a1.id,
         referrer: 'https://news.example/',
-        query: null,
       },
-      { id: b1.id, seq: 1, pathname: '/docs', session_id: b1.id, referrer: null, query: null },
-      { id: a2.id, seq: 2, pathname: '/pricing', session_id: a1.id, referrer: null, query: 'utm_source=x' },
-      { id: a3.id, seq: 3, pathname: '/again', session_id: a3.id, referrer: null, query: null },
+      { id: b1.id, seq: 1, pathname: '/docs', session_id: b1.id, referrer: null },
+      { id: a2.id, seq: 2, pathname: '/pricing', session_id: a1.id, referrer: null },
+      { id: a3.id, seq: 3, pathname: '/again', session_id: a3.id, referrer: null },
     ]);
     const sessions = (
       await db.pool.query(

@@ -178,7 +178,6 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await insert('events', HITS, {
     kind: 'pageview',
-    source: 'tracker',
     visitor_id: 'v',
     session_id: uuid(9, 1),
   });
