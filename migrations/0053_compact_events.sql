@@ -75,7 +75,7 @@ FROM events ORDER BY ctid;
 DROP TABLE events;
 ALTER TABLE events_compact RENAME TO events;
 
--- The indexes of 0004, 0014, 0016, 0020 and 0040, as they were.
+-- The indexes of 0004, 0014, 0016, 0020, 0040 and 0051, as they were.
 CREATE INDEX events_site_ts ON events (site_id, ts);
 CREATE INDEX events_session ON events (session_id);
 CREATE INDEX events_custom_name ON events (site_id, name, ts)
@@ -90,3 +90,5 @@ CREATE INDEX events_web_vitals_pages ON events (site_id, pathname, ts) INCLUDE (
   WHERE kind = 'web_vitals';
 CREATE INDEX events_pageview_path ON events (site_id, pathname text_pattern_ops, ts)
   INCLUDE (session_id) WHERE kind = 'pageview';
+CREATE INDEX events_automatic ON events (site_id, kind, ts) INCLUDE (visitor_id, session_id)
+  WHERE kind IN ('outbound', 'file_download', 'form');

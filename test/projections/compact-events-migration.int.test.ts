@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 const PAGING = { limit: 100, page: 1 };
 
 /**
- * `events` as migrations 0004 to 0040 left it: every column in the order it was added (`source`
+ * `events` as migrations 0004 to 0051 left it: every column in the order it was added (`source`
  * with a default, as this fold no longer writes it).
  */
 const EVENTS_BEFORE_0053 = `
@@ -49,7 +49,9 @@ const EVENTS_BEFORE_0053 = `
   CREATE INDEX events_web_vitals_pages ON events (site_id, pathname, ts) INCLUDE (lcp, cls, inp, fcp, ttfb)
     WHERE kind = 'web_vitals';
   CREATE INDEX events_pageview_path ON events (site_id, pathname text_pattern_ops, ts)
-    INCLUDE (session_id) WHERE kind = 'pageview';`;
+    INCLUDE (session_id) WHERE kind = 'pageview';
+  CREATE INDEX events_automatic ON events (site_id, kind, ts) INCLUDE (visitor_id, session_id)
+    WHERE kind IN ('outbound', 'file_download', 'form');`;
 
 /** The columns 0053 drops, as earlier folds wrote them. */
 const DROPPED = ['source', 'query', 'browser_version', 'os_version', 'sdk'];
