@@ -37,6 +37,10 @@ const messageBody = (events: string) => `{"v":1,"events":[${events}]}`;
 /** The bytes a message takes besides its events and their commas (the envelope, and one to spare). */
 const ENVELOPE_BYTES = messageBody('').length + 1;
 
+/** The appender's retries of one message: with the stream's duplicate window, they store it once. */
+export const APPEND_ATTEMPTS = 3;
+export const APPEND_TIMEOUT_MS = 5000;
+
 export class AppendError extends Error {}
 
 /**
@@ -62,8 +66,8 @@ export class Appender {
     this.maxInFlight = opts.maxInFlight ?? 1;
     this.maxEvents = opts.maxEvents ?? 500;
     this.maxBytes = opts.maxBytes ?? MAX_MESSAGE_BYTES;
-    this.timeoutMs = opts.timeoutMs ?? 5000;
-    this.attempts = opts.attempts ?? 3;
+    this.timeoutMs = opts.timeoutMs ?? APPEND_TIMEOUT_MS;
+    this.attempts = opts.attempts ?? APPEND_ATTEMPTS;
     // The client's own JetStream client has its connection (it is not in the JetStreamClient
     // type); any other implementation goes through js.publish.
     const nc = (js as { getConnection?: () => NatsConnection }).getConnection?.();

@@ -256,13 +256,17 @@ describe('the batched limiter across API instances', () => {
     expect(await limiter.allow('test:prune', subject)).toBe(true);
     // The prune runs after the second flush answered; wait for it to reach the table.
     await expect
-      .poll(async () => {
-        const { rows } = await t.database.pool.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM hit_rate_windows WHERE k = $1',
-          [counterKey('test:prune', subject)],
-        );
-        return rows[0]!.n;
-      })
+      .poll(
+        async () => {
+          const { rows } = await t.database.pool.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM hit_rate_windows WHERE k = $1',
+            [counterKey('test:prune', subject)],
+          );
+          return rows[0]!.n;
+        },
+        // A busy machine delays the prune past poll's default second.
+        { timeout: 10_000 },
+      )
       .toBe(1);
   });
 });
