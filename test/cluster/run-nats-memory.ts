@@ -1,5 +1,5 @@
 /*
-* `npm run soak:nats`: the NATS servers of the soak alone: three nats-server processes at R3 taking `NATS_MEM_RATE`
+ * `npm run soak:nats`: the NATS servers of the soak alone: three nats-server processes at R3 taking `NATS_MEM_RATE`
  * (1,800) messages a second of `NATS_MEM_BYTES` (300) on the 16 partition subjects for
  * `NATS_MEM_MINUTES` (20), each with a message id as ingest sends (`NATS_MEM_IDS=0`: none), the 17
  * fold units' consumers as the projectors make them fetching and acknowledging everything. Prints each
