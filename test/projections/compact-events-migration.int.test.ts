@@ -14,7 +14,7 @@ import { breakdown } from '../../src/read/stats/breakdown.js';
 import { events } from '../../src/read/stats/events.js';
 import { pages } from '../../src/read/stats/pages.js';
 import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
-import { applyMigration, foldDesign, twoDayDesign } from '../support/design-stream.js';
+import { applyMigration, foldDesign, twoDayDesign, tableShape } from '../support/design-stream.js';
 import { windowQuery } from '../support/window-query.js';
 
 const DESIGN = twoDayDesign(53);
@@ -63,19 +63,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => db.drop());
 
-/** The table's columns in order with their types and nullability, and its indexes. */
-async function shape() {
-  const columns = await db.pool.query<{ name: string; type: string; notnull: boolean }>(
-    `SELECT attname AS name, format_type(atttypid, atttypmod) AS type, attnotnull AS notnull
-     FROM pg_attribute WHERE attrelid = 'events'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-  );
-  const indexes = await db.pool.query<{ name: string; def: string }>(
-    `SELECT indexname AS name, regexp_replace(indexdef, '^.* ON [^ ]+ ', '') AS def
-     FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'events' ORDER BY 1`,
-  );
-  return { columns: columns.rows, indexes: indexes.rows };
-}
-
 /** Every kept column of every row, and the raw reads of `events`, with and without a filter. */
 async function reads(funnelId: number, kept: string[], sessionIds: string[]) {
   const rows = (await db.pool.query(`SELECT ${kept.join(', ')} FROM events ORDER BY id`)).rows;
@@ -105,7 +92,7 @@ async function reads(funnelId: number, kept: string[], sessionIds: string[]) {
 
 describe('migration 0053 on events folded before it', () => {
   it('drops the unread columns, orders the rest by width, and every row and read stays the same', async () => {
-    const after0053 = await shape();
+    const after0053 = await tableShape(db.pool, 'events');
     await db.pool.query(EVENTS_BEFORE_0053);
     await foldDesign(db.pool, DESIGN, [rawEvents] as Projection[], 3);
     // What earlier folds kept in the dropped columns (one stored query in ten).
@@ -152,7 +139,7 @@ describe('migration 0053 on events folded before it', () => {
     const before = await reads(id, kept, sessionIds);
 
     await applyMigration(db.pool, '0053_compact_events.sql');
-    const now = await shape();
+    const now = await tableShape(db.pool, 'events');
     expect(now).toEqual(after0053);
     expect(now.columns.map((c) => c.name)).not.toEqual(expect.arrayContaining(DROPPED));
     expect(now.columns.map((c) => c.name).slice(0, 5)).toEqual(['site_id', 'ts', 'seq', 'asn', 'engaged_ms']);

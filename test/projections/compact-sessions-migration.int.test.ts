@@ -12,7 +12,7 @@ import { pages } from '../../src/read/stats/pages.js';
 import { timeseries } from '../../src/read/stats/timeseries.js';
 import { visitors } from '../../src/read/visitors/list.js';
 import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
-import { applyMigration, foldDesign, twoDayDesign } from '../support/design-stream.js';
+import { applyMigration, foldDesign, twoDayDesign, tableShape } from '../support/design-stream.js';
 import { windowQuery } from '../support/window-query.js';
 
 const DESIGN = twoDayDesign(54);
@@ -40,18 +40,6 @@ beforeAll(async () => {
   await insertSitesWithIds(db.pool, [[DESIGN.site, DESIGN.hostname]]);
 }, 60_000);
 afterAll(() => db.drop());
-
-async function shape() {
-  const columns = await db.pool.query<{ name: string; type: string; notnull: boolean }>(
-    `SELECT attname AS name, format_type(atttypid, atttypmod) AS type, attnotnull AS notnull
-     FROM pg_attribute WHERE attrelid = 'sessions'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-  );
-  const indexes = await db.pool.query<{ name: string; def: string }>(
-    `SELECT indexname AS name, regexp_replace(indexdef, '^.* ON [^ ]+ ', '') AS def
-     FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'sessions' ORDER BY 1`,
-  );
-  return { columns: columns.rows, indexes: indexes.rows };
-}
 
 /** Every kept column of every session, and the reads of `sessions`, with and without a filter. */
 async function reads(kept: string[], ids: string[]) {
@@ -81,7 +69,7 @@ async function reads(kept: string[], ids: string[]) {
 
 describe('migration 0054 on sessions folded before it', () => {
   it('drops the unread attributes, orders the rest by width, and every row and read stays the same', async () => {
-    const after0054 = await shape();
+    const after0054 = await tableShape(db.pool, 'sessions');
     await db.pool.query(SESSIONS_BEFORE_0054);
     await foldDesign(db.pool, DESIGN, [rawEvents] as Projection[], 3);
     // A place for each hit (the design has countries only), and what earlier folds kept of it in
@@ -110,7 +98,7 @@ describe('migration 0054 on sessions folded before it', () => {
     expect(arrivals!.length).toBeGreaterThan(0);
 
     await applyMigration(db.pool, '0054_compact_sessions.sql');
-    const now = await shape();
+    const now = await tableShape(db.pool, 'sessions');
     expect(now).toEqual(after0054);
     expect(now.columns.map((c) => c.name)).not.toEqual(expect.arrayContaining(DROPPED));
     expect(await reads(kept, ids)).toEqual(before);

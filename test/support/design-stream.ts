@@ -65,3 +65,18 @@ export async function designDatabase(
   await foldDesign(db.pool, d, projections, 5);
   return db;
 }
+
+/** A table's columns in order with their types and nullability, and its indexes: what a migration test compares. */
+export async function tableShape(pool: pg.Pool, table: string) {
+  const columns = await pool.query<{ name: string; type: string; notnull: boolean }>(
+    `SELECT attname AS name, format_type(atttypid, atttypmod) AS type, attnotnull AS notnull
+     FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    [table],
+  );
+  const indexes = await pool.query<{ name: string; def: string }>(
+    `SELECT indexname AS name, regexp_replace(indexdef, '^.* ON [^ ]+ ', '') AS def
+     FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1 ORDER BY 1`,
+    [table],
+  );
+  return { columns: columns.rows, indexes: indexes.rows };
+}
