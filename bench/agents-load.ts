@@ -129,18 +129,18 @@ const DAY = "date_trunc('day', ts, 'UTC')";
 export const DERIVED_LANES: readonly (readonly string[])[] = [
   [
     `INSERT INTO agent_rollup_minute (site_id, minute, agent_id, operator, purpose, status_class, verified,
-       fetches, html_fetches, bytes)
-     SELECT site_id, ${MINUTE}, agent_id, operator, purpose, ${STATUS_CLASS}, verified, count(*),
+       verified_by, fetches, html_fetches, bytes)
+     SELECT site_id, ${MINUTE}, agent_id, operator, purpose, ${STATUS_CLASS}, verified, verified_by, count(*),
        count(*) FILTER (WHERE ${IS_HTML.sql}), sum(bytes)
-     FROM agent_fetches GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+     FROM agent_fetches GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
     ...AGENT_GRAINS.filter((g) => g.table !== 'agent_rollup_minute').map(
       (
         g,
       ) => `INSERT INTO ${g.table} (site_id, ${g.column}, agent_id, operator, purpose, status_class, verified,
-         fetches, html_fetches, bytes)
+         verified_by, fetches, html_fetches, bytes)
        SELECT site_id, date_bin('${g.ms / 1000} seconds', minute, TIMESTAMPTZ '2000-01-01 00:00+00'), agent_id,
-         operator, purpose, status_class, verified, sum(fetches), sum(html_fetches), sum(bytes)
-       FROM agent_rollup_minute GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+         operator, purpose, status_class, verified, verified_by, sum(fetches), sum(html_fetches), sum(bytes)
+       FROM agent_rollup_minute GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
     ),
     `INSERT INTO url_coverage_day (site_id, pathname, day, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
      SELECT site_id, pathname, ${DAY}, agent_id, min(ts), max(ts), count(*), count(*) FILTER (WHERE verified)

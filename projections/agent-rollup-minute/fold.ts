@@ -14,6 +14,7 @@ interface Row {
   purpose: string;
   status_class: number;
   verified: boolean;
+  verified_by: string | null;
   fetches: number;
   html_fetches: number;
   bytes: number;
@@ -21,7 +22,7 @@ interface Row {
 
 /**
  * Counters per minute (and per hour and day, AGENT_GRAINS) per agent, operator, purpose, status
- * class and verification, as deltas.
+ * class and verification method, as deltas.
  */
 export function foldAgentRollupMinute(
   catalog: Catalog,
@@ -38,6 +39,7 @@ export function foldAgentRollupMinute(
       purpose: cls.purpose,
       status_class: statusClass(fetch.status),
       verified: cls.verified,
+      verified_by: cls.verified_by,
     };
     const key = JSON.stringify(r);
     const row = rows.get(key) ?? { ...r, fetches: 0, html_fetches: 0, bytes: 0 };
@@ -54,16 +56,18 @@ export function foldAgentRollupMinute(
     const at = raw(g.column);
     return sql`
     INSERT INTO ${raw(g.table)} AS r (site_id, ${at}, agent_id, operator, purpose, status_class, verified,
-      fetches, html_fetches, bytes)
+      verified_by, fetches, html_fetches, bytes)
     SELECT site_id, date_bin(${`${g.ms / 1000} seconds`}::interval, minute, TIMESTAMPTZ '2000-01-01 00:00+00'),
-      agent_id, operator, purpose, status_class, verified, sum(fetches), sum(html_fetches), sum(bytes)
+      agent_id, operator, purpose, status_class, verified, verified_by, sum(fetches), sum(html_fetches), sum(bytes)
     FROM unnest(${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.minute).toISOString())}::timestamptz[],
       ${col((r) => r.agent_id)}::text[], ${col((r) => r.operator)}::text[], ${col((r) => r.purpose)}::text[],
-      ${col((r) => r.status_class)}::smallint[], ${col((r) => r.verified)}::boolean[], ${col((r) => r.fetches)}::bigint[],
+      ${col((r) => r.status_class)}::smallint[], ${col((r) => r.verified)}::boolean[], ${col((r) => r.verified_by)}::text[],
+      ${col((r) => r.fetches)}::bigint[],
       ${col((r) => r.html_fetches)}::bigint[], ${col((r) => r.bytes)}::bigint[])
-      AS k(site_id, minute, agent_id, operator, purpose, status_class, verified, fetches, html_fetches, bytes)
-    GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT (site_id, ${at}, agent_id, operator, purpose, status_class, verified) DO UPDATE SET
+      AS k(site_id, minute, agent_id, operator, purpose, status_class, verified, verified_by, fetches, html_fetches,
+        bytes)
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+    ON CONFLICT (site_id, ${at}, agent_id, operator, purpose, status_class, verified_by) DO UPDATE SET
       fetches = r.fetches + excluded.fetches, html_fetches = r.html_fetches + excluded.html_fetches,
       bytes = r.bytes + excluded.bytes`;
   });

@@ -12,31 +12,61 @@ export interface FetchClass {
   agent_id: string;
   operator: string;
   purpose: Purpose;
+  /** Whether any method verified it: `verified_by !== null`. */
   verified: boolean;
+  verified_by: VerifiedBy | null;
   robots_allowed: boolean | null;
   llms_listed: boolean | null;
 }
 
 export const UNKNOWN = 'unknown';
 
+/** How a fetch was shown to come from its operator (the agent dimension `verified_by`). */
+export type VerifiedBy = 'ip_range' | 'reverse_dns' | 'web_bot_auth';
+
+/**
+ * Which operator forward-confirmed reverse DNS tied an address digest to on a fetch's UTC day
+ * (undefined when none did). Loaded per batch with the fold state.
+ */
+export interface AddressOperators {
+  operatorOf(address: string, ts: number): string | undefined;
+}
+
+export const NO_ADDRESS_OPERATORS: AddressOperators = { operatorOf: () => undefined };
+
 /**
  * Classifies one fetch: the catalog names the agent from its user agent; it is verified only when
- * the address lay in its own operator's published ranges (a spoofed GPTBot stays unverified). A
- * user agent the catalog does not know is agent `unknown`, attributed to the operator whose ranges
- * held the address, if any. Robots and llms verdicts come from the files in force at the fetch.
+ * its own operator vouches for it: the address lay in the operator's published ranges, or reverse
+ * DNS confirmed the address as the operator's that day (a spoofed GPTBot stays unverified). A user
+ * agent the catalog does not know is agent `unknown`, attributed to the operator whose ranges held
+ * the address, if any. Robots and llms verdicts come from the files in force at the fetch.
  */
-export function classifyFetch(catalog: Catalog, policies: PolicyHistory, f: FetchRecorded): FetchClass {
+export function classifyFetch(
+  catalog: Catalog,
+  policies: PolicyHistory,
+  f: FetchRecorded,
+  addresses: AddressOperators = NO_ADDRESS_OPERATORS,
+): FetchClass {
   const agent = catalog.classify(f.user_agent);
   const robots = policies.robotsAt(f.site, f.ts);
   const llms = policies.llmsAt(f.site, f.ts);
+  const verifiedBy = agent ? verification(agent.operator, f, addresses) : null;
   return {
     agent_id: agent?.agent_id ?? UNKNOWN,
     operator: agent?.operator ?? f.ranges[0]?.operator ?? UNKNOWN,
     purpose: agent?.purpose ?? 'other',
-    verified: agent ? isVerified(agent, f.ranges) : false,
+    verified: verifiedBy !== null,
+    verified_by: verifiedBy,
     robots_allowed: robots ? robotsAllows(robots.robots, agent?.robots_tokens ?? [], f.pathname) : null,
     llms_listed: llms ? llmsLists(llms.llms, `https://${f.hostname}`, f.pathname) : null,
   };
+}
+
+/** The first method that vouches for `operator`'s fetch: its published ranges, then reverse DNS. */
+function verification(operator: string, f: FetchRecorded, addresses: AddressOperators): VerifiedBy | null {
+  if (isVerified({ operator }, f.ranges)) return 'ip_range';
+  if (addresses.operatorOf(f.address, f.ts) === operator) return 'reverse_dns';
+  return null;
 }
 
 /** The agent fetches among a batch's events, with their sequences; other event types pass by. */
@@ -47,6 +77,7 @@ export function agentFetches(events: readonly Sequenced[]): Sequenced<FetchRecor
 /** What every agent projection loads before folding: the policy history of the batch's sites. */
 export interface AgentFoldState {
   policies: PolicyHistory;
+  addresses?: AddressOperators;
 }
 
 export async function loadAgentFoldState(db: Db, events: readonly Sequenced[]): Promise<AgentFoldState> {
@@ -59,6 +90,6 @@ export function classifiedFetches(catalog: Catalog, events: readonly Sequenced[]
   return agentFetches(events).map(({ seq, event }) => ({
     seq,
     fetch: event,
-    cls: classifyFetch(catalog, state.policies, event),
+    cls: classifyFetch(catalog, state.policies, event, state.addresses),
   }));
 }

@@ -106,7 +106,7 @@ afterAll(() => db.drop());
 describe('agent projections over a designed crawl', () => {
   it('classifies each fetch when folding: verified only from its own operator’s ranges, policy verdicts by the file in force', async () => {
     const { rows } = await db.pool.query(
-      `SELECT ${time('ts')} AS t, pathname, agent_id, operator, purpose, verified, robots_allowed, llms_listed, status, conditional
+      `SELECT ${time('ts')} AS t, pathname, agent_id, operator, purpose, verified, verified_by, robots_allowed, llms_listed, status, conditional
        FROM agent_fetches WHERE site_id = $1 ORDER BY ts`,
       [site],
     );
@@ -119,6 +119,7 @@ describe('agent projections over a designed crawl', () => {
         operator: 'openai',
         purpose: 'training',
         verified: true,
+        verified_by: 'ip_range',
         robots_allowed: null,
         llms_listed: null,
         status: 200,
@@ -132,6 +133,7 @@ describe('agent projections over a designed crawl', () => {
         operator: 'openai',
         purpose: 'training',
         verified: true,
+        verified_by: 'ip_range',
         robots_allowed: false,
         llms_listed: false,
         status: 200,
@@ -145,6 +147,7 @@ describe('agent projections over a designed crawl', () => {
         operator: 'openai',
         purpose: 'training',
         verified: false,
+        verified_by: null,
         robots_allowed: true,
         llms_listed: true,
         status: 200,
@@ -158,6 +161,7 @@ describe('agent projections over a designed crawl', () => {
         operator: 'anthropic',
         purpose: 'training',
         verified: false,
+        verified_by: null,
         robots_allowed: false,
         llms_listed: false,
         status: 404,
@@ -171,6 +175,7 @@ describe('agent projections over a designed crawl', () => {
         operator: 'openai',
         purpose: 'other',
         verified: false,
+        verified_by: null,
         robots_allowed: true,
         llms_listed: true,
         status: 301,
@@ -183,6 +188,7 @@ describe('agent projections over a designed crawl', () => {
         operator: 'openai',
         purpose: 'training',
         verified: true,
+        verified_by: 'ip_range',
         robots_allowed: false,
         llms_listed: true,
         status: 304,
@@ -201,7 +207,7 @@ describe('agent projections over a designed crawl', () => {
 
   it('rolls fetches, HTML fetches and bytes up per minute, agent, operator, purpose, status class and verification', async () => {
     const { rows } = await db.pool.query(
-      `SELECT ${time('minute')} AS m, agent_id, operator, purpose, status_class, verified, fetches::int, html_fetches::int, bytes::int
+      `SELECT ${time('minute')} AS m, agent_id, operator, purpose, status_class, verified, verified_by, fetches::int, html_fetches::int, bytes::int
        FROM agent_rollup_minute WHERE site_id = $1 ORDER BY minute, agent_id, verified`,
       [site],
     );
@@ -213,6 +219,7 @@ describe('agent projections over a designed crawl', () => {
         purpose: 'training',
         status_class: 2,
         verified: true,
+        verified_by: 'ip_range',
         fetches: 1,
         html_fetches: 1,
         bytes: 1000,
@@ -224,6 +231,7 @@ describe('agent projections over a designed crawl', () => {
         purpose: 'training',
         status_class: 2,
         verified: false,
+        verified_by: null,
         fetches: 1,
         html_fetches: 1,
         bytes: 1000,
@@ -235,6 +243,7 @@ describe('agent projections over a designed crawl', () => {
         purpose: 'training',
         status_class: 2,
         verified: true,
+        verified_by: 'ip_range',
         fetches: 1,
         html_fetches: 1,
         bytes: 1000,
@@ -246,6 +255,7 @@ describe('agent projections over a designed crawl', () => {
         purpose: 'training',
         status_class: 4,
         verified: false,
+        verified_by: null,
         fetches: 1,
         html_fetches: 0,
         bytes: 200,
@@ -257,6 +267,7 @@ describe('agent projections over a designed crawl', () => {
         purpose: 'training',
         status_class: 3,
         verified: true,
+        verified_by: 'ip_range',
         fetches: 1,
         html_fetches: 1,
         bytes: 0,
@@ -268,6 +279,7 @@ describe('agent projections over a designed crawl', () => {
         purpose: 'other',
         status_class: 3,
         verified: false,
+        verified_by: null,
         fetches: 1,
         html_fetches: 1,
         bytes: 1000,
