@@ -121,6 +121,16 @@ export const ConfigSchema = z.object({
     .max(1200)
     .optional()
     .describe('a whole number of months, 1-1200 (unset = keep raw rows forever)'),
+  /**
+   * Hours between runs of the index compaction (docs/operations.md#index-compaction): large indexes
+   * that grew well past their density when last rebuilt are rebuilt concurrently; 0 turns it off.
+   */
+  INDEX_COMPACTION_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24)
+    .describe('hours between index compactions, 0-720 (0 = off)'),
   /** Citation gap (docs/api.md): a URL whose fetches per answer-engine arrival reach this is a `gap`. */
   CITATION_GAP_RATIO: z.coerce
     .number()

@@ -18,6 +18,7 @@ import { connectNats, type Nats } from './nats/connect.js';
 import { ensureStreams } from './nats/ensure-streams.js';
 import { schedulePolicyFetches } from './policy/fetch-policy-files.js';
 import { scheduleRawRetention } from './retention/raw-rows.js';
+import { scheduleIndexCompaction } from './retention/compact-indexes.js';
 import { scheduleReports } from './reports/scheduler.js';
 import { citationGapSettings } from './read/citation-gap/reports.js';
 import { fixPartitionCount } from './projector/partition-count.js';
@@ -89,6 +90,11 @@ export async function startTwofold(
       ? scheduleRawRetention(db, log, config.RAW_RETENTION_MONTHS)
       : undefined;
 
+  const indexCompaction =
+    serve.projectors && config.INDEX_COMPACTION_HOURS > 0
+      ? scheduleIndexCompaction(db, log, config.INDEX_COMPACTION_HOURS)
+      : undefined;
+
   let app: FastifyInstance | undefined;
   let address: string | undefined;
   let readDb: pg.Pool | undefined;
@@ -149,6 +155,7 @@ export async function startTwofold(
       policyFetches?.stop();
       reports?.stop();
       rawRetention?.stop();
+      indexCompaction?.stop();
       await app?.close();
       mailer?.close();
       await Promise.all(workers.map((w) => w.stop()));
