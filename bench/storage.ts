@@ -40,6 +40,8 @@ const STATE_TABLES = new Set([
   'path_session_state',
   'path_session_numbers',
   'path_visitor_numbers',
+  // The walks of the sessions still open, pruned with path_session_state.
+  'path_session_walk_keys',
   // dimension_rollup's: each keeps the newest folded day and the one before.
   'dimension_session_state',
   'dimension_visitor_state',
