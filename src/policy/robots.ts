@@ -53,7 +53,10 @@ interface RobotsMatcher {
    * A lower-cased name (a group's product token or whole value, or `*`) → the rules of every group
    * it names, in file order, as written and compiled.
    */
-  readonly byName: ReadonlyMap<string, { rules: readonly RobotsRule[]; compiled: readonly CompiledRule[] }>;
+  readonly byName: ReadonlyMap<
+    string,
+    { rules: readonly RobotsRule[]; compiled: readonly CompiledRule[]; groups: readonly number[] }
+  >;
 }
 
 /** A parsed robots.txt: parse once, then match any number of fetches against it. */
@@ -157,16 +160,17 @@ function readContentSignals(value: string, into: Map<string, 'yes' | 'no'>): voi
 const signalsObject = (signals: Map<string, 'yes' | 'no'>): ContentSignals => Object.fromEntries(signals);
 
 function buildMatcher(groups: readonly RobotsGroup[]): RobotsMatcher {
-  const byName = new Map<string, { rules: RobotsRule[]; compiled: CompiledRule[] }>();
-  for (const { agents, rules } of groups) {
+  const byName = new Map<string, { rules: RobotsRule[]; compiled: CompiledRule[]; groups: number[] }>();
+  for (const [index, { agents, rules }] of groups.entries()) {
     const names = new Set(agents.flatMap((value) => namesOf(value)));
     if (names.size === 0) continue;
     const compiled = rules.map(compileRule);
     for (const name of names) {
       let entry = byName.get(name);
-      if (!entry) byName.set(name, (entry = { rules: [], compiled: [] }));
+      if (!entry) byName.set(name, (entry = { rules: [], compiled: [], groups: [] }));
       entry.rules.push(...rules);
       entry.compiled.push(...compiled);
+      entry.groups.push(index);
     }
   }
   return { byName };
@@ -201,6 +205,11 @@ function namesOf(value: string): string[] {
 export function groupFor(parsed: ParsedRobots, tokens: readonly string[]): RobotsGroupMatch | null {
   const match = findGroup(parsed, tokens);
   return match && { token: match.token, rules: match.rules };
+}
+
+/** The indexes in `groups` of the groups `groupFor` merges for these tokens, in file order; empty for none. */
+export function groupIndexesFor(parsed: ParsedRobots, tokens: readonly string[]): readonly number[] {
+  return findGroup(parsed, tokens)?.groups ?? [];
 }
 
 function findGroup(parsed: ParsedRobots, tokens: readonly string[]) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/agents.js';
-import { groupFor, parseRobots, ROBOTS_PARSE_LIMIT_BYTES, robotsAllows } from '../../src/policy/robots.js';
+import {
+  groupFor,
+  groupIndexesFor,
+  parseRobots,
+  ROBOTS_PARSE_LIMIT_BYTES,
+  robotsAllows,
+} from '../../src/policy/robots.js';
 import { GOOGLE_MATCH_CASES, GOOGLE_PARSE_CASES } from './fixtures/google-robotstxt-cases.js';
 import { RFC9309_CASES } from './fixtures/rfc9309-cases.js';
 import type { RobotsMatchCase } from './fixtures/robots-case.js';
@@ -230,6 +236,9 @@ describe('groupFor', () => {
       ],
     });
     expect(robotsAllows(parsed, tokensOf('gptbot'), '/c')).toBe(true);
+    expect(groupIndexesFor(parsed, tokensOf('gptbot'))).toEqual([0, 2]);
+    expect(groupIndexesFor(parsed, ['CCBot'])).toEqual([1]);
+    expect(groupIndexesFor(parseRobots('User-agent: CCBot\nDisallow: /\n'), ['GPTBot'])).toEqual([]);
   });
 
   it('names a group by an empty trailing group, which allows everything', () => {
