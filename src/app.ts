@@ -27,6 +27,7 @@ import { memberRoutes } from './members/member-routes.js';
 import { trackerRoutes } from './tracker/routes.js';
 import { segmentRoutes } from './segments/routes.js';
 import { shareRoutes } from './shares/routes.js';
+import { robotsSuggestRoutes } from './sites/robots-suggest-routes.js';
 import { siteRoutes } from './sites/routes.js';
 import type { AppDeps } from './http/deps.js';
 import { dashboardRoutes } from './http/dashboard.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await withSessions.register(authRoutes, { deps, prefix: '/api/auth' });
       await withSessions.register(siteRoutes, { deps, prefix: '/api/sites' });
       await withSessions.register(memberRoutes, { deps, prefix: '/api/sites' });
+      await withSessions.register(robotsSuggestRoutes, { deps, prefix: '/api/sites' });
       await withSessions.register(invitationRoutes, { deps, prefix: '/api/invitations' });
       await withSessions.register(keyRoutes, { deps, prefix: '/api/keys' });
       await withSessions.register(segmentRoutes, { deps, prefix: '/api/segments' });

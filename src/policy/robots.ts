@@ -23,12 +23,20 @@ export interface RobotsRule {
   path: string;
 }
 
+/**
+ * Content Signals (contentsignals.org): what content fetched under a group may be used for, a
+ * signal name (`search`, `ai-input`, `ai-train`, or any other) → `yes` or `no`.
+ */
+export type ContentSignals = Record<string, 'yes' | 'no'>;
+
 /** A run of user-agent lines and the rules after it, as written in the file. */
 export interface RobotsGroup {
   /** The user-agent values as written, comments and surrounding blanks removed; `*` for the default group. */
   agents: string[];
   /** Rules with an empty path are left out: they match nothing (RFC 9309 §2.2.2). */
   rules: RobotsRule[];
+  /** The group's Content-Signal lines, merged (a later value of a signal wins); absent without any. */
+  content_signals?: ContentSignals;
 }
 
 /** A rule ready to match: its canonical pattern's length (its "octets"), its glob, and the glob compiled on first use. */
@@ -45,13 +53,18 @@ interface RobotsMatcher {
    * A lower-cased name (a group's product token or whole value, or `*`) → the rules of every group
    * it names, in file order, as written and compiled.
    */
-  readonly byName: ReadonlyMap<string, { rules: readonly RobotsRule[]; compiled: readonly CompiledRule[] }>;
+  readonly byName: ReadonlyMap<
+    string,
+    { rules: readonly RobotsRule[]; compiled: readonly CompiledRule[]; groups: readonly number[] }
+  >;
 }
 
 /** A parsed robots.txt: parse once, then match any number of fetches against it. */
 export interface ParsedRobots {
   groups: RobotsGroup[];
   sitemaps: string[];
+  /** Content-Signal lines before the first user-agent line, which no group holds; absent without any. */
+  content_signals?: ContentSignals;
   /** For `groupFor`/`robotsAllows` only; not serialisable (store `groups` and `sitemaps`). */
   readonly matcher: RobotsMatcher;
 }
@@ -76,6 +89,8 @@ export const ROBOTS_PARSE_LIMIT_BYTES = 500 * 1024;
 export function parseRobots(text: string): ParsedRobots {
   const groups: RobotsGroup[] = [];
   const sitemaps: string[] = [];
+  const fileSignals = new Map<string, 'yes' | 'no'>();
+  const groupSignals = new Map<RobotsGroup, Map<string, 'yes' | 'no'>>();
   let group: RobotsGroup | null = null;
   let sawRule = false;
   // A leading BOM, or the U+FFFD that a decoder made of a cut one, can only spoil the first line.
@@ -102,22 +117,60 @@ export function parseRobots(text: string): ParsedRobots {
       if (value) group.rules.push({ allow: key === 'allow', path: value });
     } else if (key === 'sitemap' && value) {
       sitemaps.push(value);
+    } else if (key === 'content-signal') {
+      // An unknown record to RFC 9309, so it neither starts nor ends a group: it belongs to the
+      // group being read, or to the whole file before the first user-agent line.
+      let signals = fileSignals;
+      if (group) {
+        signals = groupSignals.get(group) ?? new Map();
+        groupSignals.set(group, signals);
+      }
+      readContentSignals(value, signals);
     }
   }
-  return { groups, sitemaps, matcher: buildMatcher(groups) };
+  for (const [g, signals] of groupSignals) if (signals.size > 0) g.content_signals = signalsObject(signals);
+  return {
+    groups,
+    sitemaps,
+    ...(fileSignals.size > 0 ? { content_signals: signalsObject(fileSignals) } : {}),
+    matcher: buildMatcher(groups),
+  };
 }
 
+/** Signals kept per group (or file-wide): a file cannot make a group hold more. */
+export const CONTENT_SIGNALS_MAX = 16;
+// Pairs read per line; the rest of a longer line is ignored.
+const CONTENT_SIGNAL_PAIRS_PER_LINE = 32;
+const CONTENT_SIGNAL = /^([a-z][a-z0-9-]{0,31})[ \t]*=[ \t]*(yes|no)$/;
+
+/**
+ * `search=yes, ai-train=no`: comma-separated `name=yes|no` pairs, names and values read
+ * case-insensitively; a malformed pair is skipped, the others kept.
+ */
+function readContentSignals(value: string, into: Map<string, 'yes' | 'no'>): void {
+  for (const pair of value.split(',', CONTENT_SIGNAL_PAIRS_PER_LINE)) {
+    const m = CONTENT_SIGNAL.exec(trimWs(pair).toLowerCase());
+    if (!m) continue;
+    const [, name, verdict] = m as unknown as [string, string, 'yes' | 'no'];
+    if (into.has(name) || into.size < CONTENT_SIGNALS_MAX) into.set(name, verdict);
+  }
+}
+
+// Object.fromEntries defines own properties: a signal named like an Object.prototype member stays data.
+const signalsObject = (signals: Map<string, 'yes' | 'no'>): ContentSignals => Object.fromEntries(signals);
+
 function buildMatcher(groups: readonly RobotsGroup[]): RobotsMatcher {
-  const byName = new Map<string, { rules: RobotsRule[]; compiled: CompiledRule[] }>();
-  for (const { agents, rules } of groups) {
+  const byName = new Map<string, { rules: RobotsRule[]; compiled: CompiledRule[]; groups: number[] }>();
+  for (const [index, { agents, rules }] of groups.entries()) {
     const names = new Set(agents.flatMap((value) => namesOf(value)));
     if (names.size === 0) continue;
     const compiled = rules.map(compileRule);
     for (const name of names) {
       let entry = byName.get(name);
-      if (!entry) byName.set(name, (entry = { rules: [], compiled: [] }));
+      if (!entry) byName.set(name, (entry = { rules: [], compiled: [], groups: [] }));
       entry.rules.push(...rules);
       entry.compiled.push(...compiled);
+      entry.groups.push(index);
     }
   }
   return { byName };
@@ -152,6 +205,11 @@ function namesOf(value: string): string[] {
 export function groupFor(parsed: ParsedRobots, tokens: readonly string[]): RobotsGroupMatch | null {
   const match = findGroup(parsed, tokens);
   return match && { token: match.token, rules: match.rules };
+}
+
+/** The indexes in `groups` of the groups `groupFor` merges for these tokens, in file order; empty for none. */
+export function groupIndexesFor(parsed: ParsedRobots, tokens: readonly string[]): readonly number[] {
+  return findGroup(parsed, tokens)?.groups ?? [];
 }
 
 function findGroup(parsed: ParsedRobots, tokens: readonly string[]) {

@@ -15,8 +15,8 @@ export const POLICY_MAX_BYTES = 512 * 1024;
 /** The parsed form kept beside the text, so reads list rules per agent without parsing again. */
 function parsedForm(kind: PolicyKind, body: string): unknown {
   if (kind === 'llms') return parseLlms(body);
-  const { groups, sitemaps } = parseRobots(body);
-  return { groups, sitemaps };
+  const { groups, sitemaps, content_signals } = parseRobots(body);
+  return { groups, sitemaps, ...(content_signals ? { content_signals } : {}) };
 }
 
 /**

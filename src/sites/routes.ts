@@ -158,7 +158,12 @@ export const siteRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
  * The site by route parameter for a user holding at least `needed`: unknown (or malformed) id →
  * 404, someone else's or a role too low → 403.
  */
-async function siteFor(db: Db, params: unknown, userId: number, needed: SiteRole): Promise<SiteWithRole> {
+export async function siteFor(
+  db: Db,
+  params: unknown,
+  userId: number,
+  needed: SiteRole,
+): Promise<SiteWithRole> {
   const p = SiteParams.safeParse(params);
   if (!p.success) throw new AppError('not_found', 'no such site');
   return requireSiteRole(db, p.data.id, userId, needed);

@@ -35,6 +35,8 @@ export function crossAccount(w: World): fc.Arbitrary<FuzzCase> {
     json('GET', `/api/sites/${b.target.id}`),
     json('GET', `/api/sites/${b.target.id}/ingest-key`),
     json('GET', `/api/sites/${b.target.id}/members`),
+    json('GET', `/api/sites/${b.target.id}/robots/suggest?training=disallow`),
+    json('GET', `/api/sites/${b.target.id}/robots/suggest`, undefined, { key: a.key }),
     json('POST', `/api/sites/${b.target.id}/members`, { email: 'fuzz-invite@example.test', role: 'admin' }),
     json('PATCH', `/api/sites/${b.target.id}`, { excluded_paths: ['/*'] }),
     request(

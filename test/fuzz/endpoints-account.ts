@@ -50,6 +50,15 @@ export const ACCOUNT_ENDPOINTS: readonly [string, Gen][] = [
       }),
     ),
   ),
+  endpoint('GET /api/sites/:id/robots/suggest', 'json', (w) =>
+    either.map((auth) => ({
+      method: 'GET',
+      path: `/api/sites/${w.a.target.id}/robots/suggest`,
+      query: { training: 'disallow', agents: 'gptbot:allow,bytespider:disallow' },
+      auth,
+      extraKeys: ['search', 'user_action', 'other'],
+    })),
+  ),
   endpoint('GET /api/sites/:id/members', 'json', (w) =>
     fixed({ method: 'GET', path: `/api/sites/${w.a.target.id}/members`, auth: 'cookie' }),
   ),

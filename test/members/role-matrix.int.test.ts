@@ -90,6 +90,15 @@ const ADMIN = (ok: number) => ({
   adminKey: 401,
   removedKey: 401,
 });
+/** A read of what the site's agents did, for those who manage the site: their sessions and their keys. */
+const ADMIN_READ = (ok: number) => ({
+  owner: ok,
+  admin: ok,
+  viewer: 403,
+  stranger: 403,
+  adminKey: ok,
+  removedKey: 401,
+});
 const OWNER = (ok: number) => ({
   owner: ok,
   admin: 403,
@@ -165,6 +174,11 @@ const ROWS: Row[] = [
     }),
     expected: ADMIN(204),
   })),
+  {
+    route: 'GET /api/sites/:id/robots/suggest',
+    request: async () => ({ method: 'GET', url: `/api/sites/${site}/robots/suggest?training=disallow` }),
+    expected: ADMIN_READ(200),
+  },
   {
     route: 'GET /api/sites/:id/members',
     request: async () => ({ method: 'GET', url: `/api/sites/${site}/members` }),

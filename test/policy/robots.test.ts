@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/agents.js';
-import { groupFor, parseRobots, ROBOTS_PARSE_LIMIT_BYTES, robotsAllows } from '../../src/policy/robots.js';
+import {
+  groupFor,
+  groupIndexesFor,
+  parseRobots,
+  ROBOTS_PARSE_LIMIT_BYTES,
+  robotsAllows,
+} from '../../src/policy/robots.js';
 import { GOOGLE_MATCH_CASES, GOOGLE_PARSE_CASES } from './fixtures/google-robotstxt-cases.js';
 import { RFC9309_CASES } from './fixtures/rfc9309-cases.js';
 import type { RobotsMatchCase } from './fixtures/robots-case.js';
@@ -108,6 +114,66 @@ describe('parseRobots', () => {
   });
 });
 
+describe('Content-Signal lines', () => {
+  it('belong to the group being read, or to the whole file before the first user-agent line', () => {
+    const parsed = parseRobots(
+      [
+        'Content-Signal: search=yes, ai-train=no',
+        'User-agent: GPTBot',
+        'Content-Signal: ai-input=no',
+        'User-agent: ClaudeBot',
+        'Disallow: /private',
+        'Content-signal: AI-Train = NO ,search=yes # a comment',
+        'User-agent: *',
+        'Content-Signal: search=yes,ai-input=yes,ai-train=no',
+        'Allow: /',
+        'User-agent: Bingbot',
+        'Disallow: /',
+      ].join('\n'),
+    );
+    expect(parsed.content_signals).toEqual({ search: 'yes', 'ai-train': 'no' });
+    // A Content-Signal line neither ends a run of user-agent lines nor the group after its rules.
+    expect(parsed.groups).toEqual([
+      {
+        agents: ['GPTBot', 'ClaudeBot'],
+        rules: [{ allow: false, path: '/private' }],
+        content_signals: { 'ai-input': 'no', 'ai-train': 'no', search: 'yes' },
+      },
+      {
+        agents: ['*'],
+        rules: [{ allow: true, path: '/' }],
+        content_signals: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' },
+      },
+      { agents: ['Bingbot'], rules: [{ allow: false, path: '/' }] },
+    ]);
+    // Rules are judged as without the lines.
+    expect(robotsAllows(parsed, ['ClaudeBot'], '/private/x')).toBe(false);
+    expect(robotsAllows(parsed, ['GPTBot'], '/private/x')).toBe(false);
+  });
+
+  it('skips malformed pairs, lets a later value win, and keeps at most 16 signals a group', () => {
+    const many = Array.from({ length: 20 }, (_, i) => `s${i}=yes`).join(', ');
+    const parsed = parseRobots(
+      [
+        'User-agent: *',
+        'Content-Signal: search=maybe, =no, ai-train, ai train=no, __proto__=no, constructor=no, search=no',
+        'Content-Signal: search=yes',
+        `Content-Signal: ${many}`,
+        'Content-Signal: constructor=yes',
+        'Disallow: /x',
+      ].join('\n'),
+    );
+    const signals = parsed.groups[0]!.content_signals!;
+    expect(Object.keys(signals)).toHaveLength(16);
+    expect(signals).toMatchObject({ constructor: 'yes', search: 'yes', s0: 'yes', s13: 'yes' });
+    expect(Object.hasOwn(signals, 's14')).toBe(false);
+    expect(Object.getPrototypeOf(signals)).toBe(Object.prototype);
+    expect(parseRobots('User-agent: *\nContent-Signal: nothing here\n').groups).toEqual([
+      { agents: ['*'], rules: [] },
+    ]);
+  });
+});
+
 describe('groupFor', () => {
   const catalog = loadCatalog();
   const tokensOf = (id: string) => catalog.agent(id)!.robots_tokens;
@@ -170,6 +236,9 @@ describe('groupFor', () => {
       ],
     });
     expect(robotsAllows(parsed, tokensOf('gptbot'), '/c')).toBe(true);
+    expect(groupIndexesFor(parsed, tokensOf('gptbot'))).toEqual([0, 2]);
+    expect(groupIndexesFor(parsed, ['CCBot'])).toEqual([1]);
+    expect(groupIndexesFor(parseRobots('User-agent: CCBot\nDisallow: /\n'), ['GPTBot'])).toEqual([]);
   });
 
   it('names a group by an empty trailing group, which allows everything', () => {

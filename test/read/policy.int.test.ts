@@ -299,6 +299,47 @@ describe('/api/policy', () => {
   });
 });
 
+describe('/api/policy: Content Signals', () => {
+  it('reports the Content-Signal lines of each group and those before the first group', async () => {
+    const signalled = (await createSite(app, cookie, { domain: 'signals.example', timezone: 'UTC' })).id;
+    const text = `Content-Signal: ai-train=no
+User-agent: GPTBot
+Disallow: /
+
+User-Agent: *
+Content-Signal: search=yes, ai-input=no, ai-train=no
+Allow: /
+`;
+    await t.database.pool.query(
+      `INSERT INTO policy_files (site_id, kind, version, body, sha256, source, valid_from)
+       VALUES ($1, 'robots', 1, $2, sha256(convert_to($2, 'UTF8')), 'upload', $3)`,
+      [signalled, text, iso(at(10))],
+    );
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/policy?${new URLSearchParams({ site: String(signalled), ...FIRST_HOUR })}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data.robots).toEqual({
+      version: 1,
+      valid_from: iso(at(10)),
+      sitemaps: [],
+      content_signals: { 'ai-train': 'no' },
+    });
+    expect(data.groups).toEqual([
+      { agents: ['GPTBot'], allow: [], disallow: ['/'] },
+      {
+        agents: ['*'],
+        allow: ['/'],
+        disallow: [],
+        content_signals: { search: 'yes', 'ai-input': 'no', 'ai-train': 'no' },
+      },
+    ]);
+  });
+});
+
 describe('policy reads: audience and credentials', () => {
   it('answer the agent readership only, naming the parameter they refuse', async () => {
     for (const path of ['policy', 'policy/violations'])

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CatalogInUse, catalogInUse } from '../../catalog/in-use.js';
 import { type Db, sql } from '../../db/sql.js';
 import { parseLlms } from '../../policy/llms.js';
-import { groupFor, parseRobots, type RobotsRule } from '../../policy/robots.js';
+import { type ContentSignals, groupFor, parseRobots, type RobotsRule } from '../../policy/robots.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
 import { fetchesIn } from '../agents/totals.js';
@@ -10,11 +10,13 @@ import { policyVersionsAt, type PolicyVersionRow } from './versions.js';
 
 export const PolicyParams = z.object({ compare: compareNone('policy') });
 
-/** A robots.txt group as written: its user-agent values and its rules. */
+/** A robots.txt group as written: its user-agent values, its rules and its Content-Signal lines. */
 export interface RobotsGroupRow {
   agents: string[];
   allow: string[];
   disallow: string[];
+  /** Absent when the group has no Content-Signal line. */
+  content_signals?: ContentSignals;
 }
 
 /** An agent that fetched the site in the window, and what the robots.txt in force tells it. */
@@ -43,7 +45,7 @@ export interface LlmsListedRow {
 
 export interface PolicyListing {
   /** The robots.txt in force at the window's end; absent when the site had none then. */
-  robots?: { version: number; valid_from: string; sitemaps: string[] };
+  robots?: { version: number; valid_from: string; sitemaps: string[]; content_signals?: ContentSignals };
   llms?: { version: number; valid_from: string; title: string | null; summary?: string };
   groups: RobotsGroupRow[];
   agents: PolicyAgentRow[];
@@ -93,6 +95,7 @@ export async function policyListing(
             version: robotsVersion.version,
             valid_from: robotsVersion.valid_from,
             sitemaps: robots.sitemaps,
+            ...(robots.content_signals ? { content_signals: robots.content_signals } : {}),
           },
         }
       : {}),
@@ -110,6 +113,7 @@ export async function policyListing(
       agents: g.agents,
       allow: paths(g.rules, true),
       disallow: paths(g.rules, false),
+      ...(g.content_signals ? { content_signals: g.content_signals } : {}),
     })),
     agents: fetching.map((a) => {
       // An agent the catalog does not know (`unknown`) has no token of its own: the `*` group.

@@ -60,3 +60,12 @@ export async function policyVersionsAt(db: Db, site: number, end: Date): Promise
     bodies,
   };
 }
+
+/** The text of the site's file of this kind in force at `at` (the last to take effect by then), or null. */
+export async function policyBodyAt(db: Db, site: number, kind: PolicyKind, at: Date): Promise<string | null> {
+  const { rows } = await db.query<{ body: string }>(sql`
+    SELECT body FROM policy_files
+    WHERE site_id = ${site} AND kind = ${kind} AND valid_from <= ${at.toISOString()}
+    ORDER BY valid_from DESC, version DESC LIMIT 1`);
+  return rows[0]?.body ?? null;
+}

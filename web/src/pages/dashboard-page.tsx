@@ -1,4 +1,4 @@
-import type { Site } from '../lib/types.js';
+import { manages, type Site } from '../lib/types.js';
 import { useRead } from '../lib/use-read.js';
 import { navigate } from '../lib/router.js';
 import { type View, viewFromUrl, viewPath } from '../lib/view.js';
@@ -19,7 +19,15 @@ export function DashboardPage({ site, search }: { site: number; search: string }
       </TopBar>
       <main class="page dashboard">
         <Show read={siteRead} empty="">
-          {(s) => <DashboardView view={view} domain={s.domain} timezone={s.timezone} set={set} />}
+          {(s) => (
+            <DashboardView
+              view={view}
+              domain={s.domain}
+              timezone={s.timezone}
+              set={set}
+              manage={manages(s.role)}
+            />
+          )}
         </Show>
         {siteRead.error && (
           // An unknown or someone else's site: trying again will not help, the owner's own list will.

@@ -17,10 +17,19 @@ interface DashboardViewProps {
   set: (view: View) => void;
   /** False for a shared link limited to one readership: only that readership's tab shows. */
   tabs?: boolean;
+  /** The signed-in user manages the site: the panels only its owner and admins may use show. */
+  manage?: boolean;
 }
 
 /** A site's dashboard under its heading: window, readership, filters and the tab's panels. */
-export function DashboardView({ view, domain, timezone, set, tabs = true }: DashboardViewProps) {
+export function DashboardView({
+  view,
+  domain,
+  timezone,
+  set,
+  tabs = true,
+  manage = false,
+}: DashboardViewProps) {
   const tz = view.tz ?? timezone;
   const pdf = exportUrl(view.tab === 'people' ? 'overview' : 'agents/overview', view, {}, 'pdf');
   return (
@@ -62,7 +71,7 @@ export function DashboardView({ view, domain, timezone, set, tabs = true }: Dash
         {view.tab === 'people' ? (
           <PeopleTab view={view} tz={tz} set={set} />
         ) : (
-          <AgentsTab view={view} tz={tz} set={set} />
+          <AgentsTab view={view} tz={tz} set={set} manage={manage} />
         )}
       </div>
     </>

@@ -12,9 +12,11 @@ import { MetricChart } from './metric-chart.js';
 import { OverviewCards } from './overview-cards.js';
 import { OverviewLists } from './overview-lists.js';
 import { Realtime } from './realtime.js';
+import { RobotsBuilder } from './robots-builder.js';
 import { Violations } from './violations.js';
 
-export function AgentsTab({ view, tz, set }: TabProps) {
+/** `manage`: the signed-in user is the site's owner or an admin (the robots.txt builder is theirs). */
+export function AgentsTab({ view, tz, set, manage = false }: TabProps & { manage?: boolean }) {
   const overview = useRead<Overview>(readUrl('/api/agents/overview', view));
   const refused = refusedFilters(overview, view, set);
   if (refused) return refused;
@@ -42,6 +44,7 @@ export function AgentsTab({ view, tz, set }: TabProps) {
         <CitationGap view={view} set={set} />
         <Violations view={view} set={set} />
         <ContentDecay view={view} set={set} />
+        {manage && !view.share && <RobotsBuilder site={view.site} />}
       </div>
     </>
   );

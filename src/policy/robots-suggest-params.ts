@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ROBOTS_VERDICTS, type RobotsVerdict } from './robots-builder.js';
+
+/** Agents a request may name in `agents`: more than the catalog holds by purpose. */
+export const AGENT_OVERRIDES_MAX = 200;
+const AGENT_ID_MAX = 64;
+
+const Verdict = z.enum(ROBOTS_VERDICTS).default('allow');
+
+const AgentOverride = z
+  .string()
+  .max(AGENT_ID_MAX + ':disallow'.length)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*:(?:allow|disallow)$/, 'an agent id and a verdict, like gptbot:disallow')
+  .transform((pair) => {
+    const colon = pair.lastIndexOf(':');
+    return { agent_id: pair.slice(0, colon), verdict: pair.slice(colon + 1) as RobotsVerdict };
+  });
+
+const AgentOverrides = z
+  .string()
+  .max(AGENT_OVERRIDES_MAX * (AGENT_ID_MAX + ':disallow,'.length))
+  .transform((list) => (list === '' ? [] : list.split(',')))
+  .pipe(
+    z
+      .array(AgentOverride)
+      .max(AGENT_OVERRIDES_MAX, `at most ${AGENT_OVERRIDES_MAX} agents`)
+      .superRefine((pairs, ctx) => {
+        const seen = new Set<string>();
+        for (const [i, { agent_id }] of pairs.entries()) {
+          if (seen.has(agent_id))
+            ctx.addIssue({ code: 'custom', message: `${agent_id} is named twice`, path: [i] });
+          seen.add(agent_id);
+        }
+      }),
+  );
+
+/** `GET /api/sites/:id/robots/suggest`: a verdict per purpose, and per agent over its purpose's. */
+export const RobotsSuggestQuery = z.object({
+  training: Verdict,
+  search: Verdict,
+  user_action: Verdict,
+  other: Verdict,
+  agents: AgentOverrides.default([]),
+});
+export type RobotsSuggestQuery = z.infer<typeof RobotsSuggestQuery>;
