@@ -27,7 +27,7 @@ export interface SignatureChecker {
 export function signatureChecker(
   known: SignatureAgents,
   overrides: ReadonlyMap<string, string>,
-  directories: KeyDirectories,
+  directories: Pick<KeyDirectories, 'keys'>,
 ): SignatureChecker {
   const directoryOf = (origin: string) =>
     overrides.get(origin) ?? (known.byOrigin(origin) ? `${origin}${KEY_DIRECTORY_PATH}` : undefined);
