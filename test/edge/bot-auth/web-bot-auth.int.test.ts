@@ -39,6 +39,7 @@ let directory: Server;
 let t: TestApp;
 let workers: Projector[];
 let site: number;
+let ingestKey: string;
 
 type Row = ReturnType<typeof htmlFetchRow> & Record<string, unknown>;
 let minute = 0;
@@ -135,6 +136,7 @@ beforeAll(async () => {
   const { cookie } = await signUp(t.app);
   const s = await createSite(t.app, cookie, { domain: HOST });
   site = s.id;
+  ingestKey = s.ingest_key;
   const body = JSON.stringify({ site_id: site, agent_events: await designedRows() });
   const res = await postEdge(t.app, body, sign(body, s.ingest_key));
   expect(res.statusCode).toBe(202);
@@ -257,5 +259,19 @@ describe('Web Bot Auth, end to end', () => {
         verified: 4,
         forged: 7,
       });
+  });
+
+  it.each([
+    ['signature', 4097],
+    ['signature_input', 4097],
+    ['signature_agent', 1025],
+  ])('refuses a row whose %s is longer than its bound with 400 naming it', async (k, length) => {
+    const body = JSON.stringify({
+      site_id: site,
+      agent_events: [{ ...plainRow(GPTBOT, CLOUD), [k]: 'x'.repeat(length) }],
+    });
+    const res = await postEdge(t.app, body, sign(body, ingestKey));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_error', field: `agent_events[0].${k}` });
   });
 });
