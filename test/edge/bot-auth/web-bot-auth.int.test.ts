@@ -40,6 +40,7 @@ let t: TestApp;
 let workers: Projector[];
 let site: number;
 let ingestKey: string;
+let cookie: string;
 
 type Row = ReturnType<typeof htmlFetchRow> & Record<string, unknown>;
 let minute = 0;
@@ -133,7 +134,7 @@ beforeAll(async () => {
     },
   });
   workers = await startProjectors(t.deps);
-  const { cookie } = await signUp(t.app);
+  ({ cookie } = await signUp(t.app));
   const s = await createSite(t.app, cookie, { domain: HOST });
   site = s.id;
   ingestKey = s.ingest_key;
@@ -259,6 +260,30 @@ describe('Web Bot Auth, end to end', () => {
         verified: 4,
         forged: 7,
       });
+  });
+
+  it('answers the same over HTTP: /api/agents/breakdown by verified_by, /api/agents/overview filtered by it', async () => {
+    const window = `site=${site}&start=${new Date(START).toISOString()}&end=${new Date(START + 2 * HOUR).toISOString()}`;
+    const get = async (path: string) => {
+      const res = await t.app.inject({ url: `${path}&${window}`, headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    expect(await get('/api/agents/breakdown?dimension=verified_by')).toEqual([
+      { value: null, fetches: 15, bytes: 15 * 2048, share: 51.7 },
+      { value: 'web_bot_auth', fetches: 10, bytes: 10 * 2048, share: 34.5 },
+      { value: 'ip_range', fetches: 4, bytes: 4 * 2048, share: 13.8 },
+    ]);
+    const filters = encodeURIComponent(
+      JSON.stringify([{ dimension: 'verified_by', op: 'is', value: 'web_bot_auth' }]),
+    );
+    expect(await get(`/api/agents/overview?filters=${filters}`)).toMatchObject({
+      fetches: 10,
+      agents: 3,
+      verified_share: 100,
+      verified_by: { ip_range: 0, reverse_dns: 0, web_bot_auth: 100 },
+      forged_signatures: 0,
+    });
   });
 
   it.each([
