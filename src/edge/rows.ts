@@ -8,6 +8,8 @@ export const SERVER_ONLY_KEYS = [
   'operator',
   'purpose',
   'verified',
+  'verified_by',
+  'signature_forged',
   'asn',
   'country',
   'ip_hash',
