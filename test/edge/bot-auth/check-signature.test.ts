@@ -1,4 +1,4 @@
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, sign as nodeSign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signatureAgents } from '../../../src/catalog/signature-agents.js';
 import { CLOCK_SKEW_S, signatureChecker } from '../../../src/edge/bot-auth/check-signature.js';
@@ -136,6 +136,44 @@ describe('Web Bot Auth signature check', () => {
     expect(await checker().check(withQuery, TS)).toMatchObject({
       result: 'unchecked',
       reason: 'component_unavailable',
+    });
+  });
+});
+
+describe('Web Bot Auth with a dictionary Signature-Agent (the member a covered `key` names)', () => {
+  // Built by hand as RFC 9421 §2.1.2 defines it: the component's value is the member, serialized.
+  const signed = (agentHeader: string, member: string) => {
+    const params = `("@authority" "signature-agent";key="agent2");created=${TS / S - 5};keyid="${key.keyid}";alg="ed25519";expires=${TS / S + 60};tag="web-bot-auth"`;
+    const base = [
+      `"@authority": docs.example`,
+      `"signature-agent";key="agent2": ${member}`,
+      `"@signature-params": ${params}`,
+    ].join('\n');
+    const sig = nodeSign(null, Buffer.from(base), key.privateKey).toString('base64');
+    return {
+      authority: 'docs.example',
+      method: 'GET',
+      path: '/',
+      signature: `sig1=:${sig}:`,
+      signatureInput: `sig1=${params}`,
+      signatureAgent: agentHeader,
+    };
+  };
+
+  it('judges the claim of the member the signature covers', async () => {
+    const header = 'agent1="https://other.example", agent2="https://chatgpt.com"';
+    expect(await checker().check(signed(header, '"https://chatgpt.com"'), TS)).toEqual({
+      agent: CHATGPT,
+      result: 'valid',
+    });
+  });
+
+  it('refuses a signature over another member than the header holds under that key', async () => {
+    const r = signed('agent2="https://chatgpt.com"', '"https://elsewhere.example"');
+    expect(await checker().check(r, TS)).toEqual({
+      agent: CHATGPT,
+      result: 'invalid',
+      reason: 'bad_signature',
     });
   });
 });
