@@ -7,7 +7,7 @@ import type { FetchSignature } from '../../streams/events.js';
 import { fetched, OPENAI_RANGE, UA } from '../support/events.js';
 
 const catalog = loadCatalog();
-const NO_POLICIES: PolicyHistory = { robotsAt: () => undefined, llmsAt: () => undefined };
+const NO_POLICIES: PolicyHistory = { robotsAt: () => null, llmsAt: () => null };
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
 const RDNS_OPENAI = { operatorOf: () => 'openai' };
