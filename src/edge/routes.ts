@@ -136,6 +136,8 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       if (events.length > 0)
         await deps.appender.appendAtomic(subjectFor(edge.layout, site.id, 'edge'), events);
       child(deps.metrics.hitsAccepted, 'edge', 'agent_fetch').inc(fetches.length);
+      for (const { signature: v } of fetches)
+        if (v) child(deps.metrics.agentSignatures, v.result, v.reason ?? '').inc();
       child(deps.metrics.hitsAccepted, 'edge', 'pageview').inc(pageviews.length);
       for (const o of outcomes)
         if (o.kind === 'dropped') child(deps.metrics.hitsDropped, 'edge', o.reason).inc();

@@ -174,6 +174,14 @@ describe('Web Bot Auth, end to end', () => {
     ).toEqual([1, 1, 1, 1]);
     expect(count('unchecked directory_unavailable')).toBe(2);
     expect(count('unchecked unknown_signature_agent')).toBe(1);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('twofold_edge_agent_signatures_total{result="valid",reason=""} 10');
+    expect(metrics).toContain(
+      'twofold_edge_agent_signatures_total{result="invalid",reason="bad_signature"} 3',
+    );
+    expect(metrics).toContain(
+      'twofold_edge_agent_signatures_total{result="unchecked",reason="directory_unavailable"} 2',
+    );
     const text = JSON.stringify(events);
     expect(text).not.toContain('sig1=');
     expect(text).not.toContain(chatgpt.keyid);
