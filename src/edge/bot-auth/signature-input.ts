@@ -75,9 +75,13 @@ export function parseSignature(r: SignedRequest): ParsedSignature {
     const value = componentValue(component, r);
     if (value === undefined) return { ok: false, result: 'unchecked', reason: 'component_unavailable' };
     if (value === null) return fail('component_missing');
-    lines.push(`${serializeItem(component)}: ${value}`);
+    const id = serialized(component);
+    if (id === undefined) return fail('malformed');
+    lines.push(`${id}: ${value}`);
   }
-  lines.push(`"@signature-params": ${serializeInnerList(member)}`);
+  const signatureParams = serialized(member);
+  if (signatureParams === undefined) return fail('malformed');
+  lines.push(`"@signature-params": ${signatureParams}`);
 
   const sig = signatures.get(label);
   if (sig === undefined || isInnerList(sig) || !(sig[0] instanceof ArrayBuffer)) return fail('no_signature');
@@ -89,6 +93,15 @@ export function parseSignature(r: SignedRequest): ParsedSignature {
     base: lines.join('\n'),
     signature: Buffer.from(sig[0]),
   };
+}
+
+/** An item or inner list as RFC 8941 serializes it; undefined for one it cannot (hostile input). */
+function serialized(x: Item | InnerList): string | undefined {
+  try {
+    return isInnerList(x) ? serializeInnerList(x) : serializeItem(x);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -111,7 +124,7 @@ function componentValue([name, params]: Item, r: SignedRequest): string | null |
       if (key === undefined && only()) return r.signatureAgent.trim();
       if (typeof key !== 'string' || !only('key')) return undefined;
       const member = dictionaryMember(r.signatureAgent, key);
-      return member === undefined ? null : serializeItem(member);
+      return member === undefined ? null : (serialized(member) ?? null);
     }
     default:
       return undefined;

@@ -177,3 +177,26 @@ describe('Web Bot Auth with a dictionary Signature-Agent (the member a covered `
     });
   });
 });
+
+describe('Web Bot Auth on hostile headers', () => {
+  it('never throws: every malformed claim on a known origin is a verdict', async () => {
+    const good = await request();
+    const hostile: Partial<SignedRequest>[] = [
+      { signatureInput: '' },
+      { signature: '' },
+      { signatureInput: 'sig1=' },
+      { signatureInput: 'sig1=(' + '"@authority" '.repeat(300) + ');tag="web-bot-auth"' },
+      { signatureInput: 'sig1=("@authority");tag="web-bot-auth";created=1;expires=99999999999;keyid=?1' },
+      { signatureInput: good.signatureInput.replace('"@authority"', '"@authority";req') },
+      { signature: 'sig1=?1' },
+      { signature: 'sig1=("x")' },
+      { signatureInput: '\u0000\uffff', signature: '\ud800' },
+      { signatureAgent: '"https://chatgpt.com' },
+      { signatureAgent: 'a=' + '('.repeat(100) },
+    ];
+    for (const h of hostile) {
+      const v = await checker().check({ ...good, ...h }, TS);
+      expect(['invalid', 'unchecked'], JSON.stringify(h).slice(0, 80)).toContain(v.result);
+    }
+  });
+});
