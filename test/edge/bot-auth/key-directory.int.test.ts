@@ -6,7 +6,9 @@ import {
   DIRECTORY_MEDIA_TYPE,
   KeyDirectories,
 } from '../../../src/edge/bot-auth/key-directory.js';
-import { testKey } from '../../support/bot-auth.js';
+import { signatureAgents } from '../../../src/catalog/signature-agents.js';
+import { signatureChecker } from '../../../src/edge/bot-auth/check-signature.js';
+import { signRequest, testKey } from '../../support/bot-auth.js';
 
 const key = await testKey();
 const JWKS = JSON.stringify({ keys: [key.jwk, { kty: 'RSA', n: 'x', e: 'AQAB' }] });
@@ -71,5 +73,39 @@ describe('Web Bot Auth key directories', () => {
     expect(results.map((r) => r.ok)).toEqual([true, true, true, true, true, false]);
     expect(results[5]).toEqual({ ok: false, reason: 'directory_busy' });
     expect(hits.get('/dir?a')).toBe(1);
+  });
+
+  it('holds a signed fetch no longer than the 2 s cap when its directory stalls: the claim is left unchecked', async () => {
+    const checker = signatureChecker(
+      signatureAgents([]),
+      new Map([['https://slow.example', `${base}/slow`]]),
+      new KeyDirectories({ allowPrivate: true }),
+    );
+    const ts = Date.now();
+    const signed = await signRequest({
+      key,
+      authority: 'docs.example',
+      signatureAgent: '"https://slow.example"',
+      created: ts,
+      expires: ts + 60_000,
+    });
+    const started = Date.now();
+    const verdict = await checker.check(
+      {
+        authority: 'docs.example',
+        method: 'GET',
+        path: '/',
+        signature: signed.signature,
+        signatureInput: signed.signature_input,
+        signatureAgent: '"https://slow.example"',
+      },
+      ts,
+    );
+    expect(verdict).toEqual({
+      agent: 'https://slow.example',
+      result: 'unchecked',
+      reason: 'directory_unavailable',
+    });
+    expect(Date.now() - started).toBeLessThan(2_900);
   });
 });
