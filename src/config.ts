@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CATALOG_DATA_DIR } from './catalog/agents.js';
 import { parseCidr } from './catalog/cidr.js';
+import { signatureAgentOrigin } from './catalog/signature-agent-origin.js';
 import type { StreamLayout } from '../streams/subjects.js';
 
 export const ROLES = ['all', 'api', 'projector'] as const;
@@ -35,6 +36,46 @@ const trustProxy = z.string().transform((v, ctx): boolean | number | string[] =>
   }
   return list;
 });
+
+/**
+ * AGENT_KEY_DIRECTORY_URLS: `<signature-agent origin>=<directory URL>`, comma separated; where the
+ * Web Bot Auth keys of an origin are read instead of `<origin>/.well-known/…`. An `http://` URL
+ * must name a loopback host and needs POLICY_FETCH_PRIVATE=true (checked in loadConfig).
+ */
+const keyDirectoryUrls = z.string().transform((v, ctx): KeyDirectoryOverride[] => {
+  const out: KeyDirectoryOverride[] = [];
+  for (const part of v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
+    const eq = part.indexOf('=');
+    const origin = eq > 0 ? signatureAgentOrigin(part.slice(0, eq)) : undefined;
+    let url: URL | undefined;
+    try {
+      url = new URL(part.slice(eq + 1));
+    } catch {
+      url = undefined;
+    }
+    if (origin === undefined || url === undefined || !/^https?:$/.test(url.protocol) || url.username) {
+      ctx.addIssue({ code: 'custom', message: `not <https origin>=<directory URL>: "${part}"` });
+      return z.NEVER;
+    }
+    out.push({ origin, url: url.href });
+  }
+  if (out.length > 64) {
+    ctx.addIssue({ code: 'custom', message: 'at most 64 directories' });
+    return z.NEVER;
+  }
+  return out;
+});
+
+export interface KeyDirectoryOverride {
+  /** A Signature-Agent origin, as `URL.origin` writes it. */
+  origin: string;
+  url: string;
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
 /** Each variable's description is what the one-line start-up error says it accepts. */
 export const ConfigSchema = z.object({
@@ -110,6 +151,13 @@ export const ConfigSchema = z.object({
    * reserved addresses stay refused (docs/operations.md#security).
    */
   POLICY_FETCH_PRIVATE: z.stringbool().default(false).describe('true or false'),
+  /**
+   * Web Bot Auth key directories (docs/operations.md#web-bot-auth) for origins the shipped list
+   * does not know (private agents) or at another address (tests); read with the policy fetcher's guard.
+   */
+  AGENT_KEY_DIRECTORY_URLS: keyDirectoryUrls
+    .default([])
+    .describe('comma-separated <https origin>=<directory URL> pairs (http:// only for loopback)'),
   /**
    * Months of raw rows (a row per hit: `events`, `sessions`, …) kept; older ones are deleted every
    * hour while the rollups stay (docs/operations.md#raw-retention). Unset keeps them forever.
@@ -252,6 +300,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const field = ConfigSchema.shape[name as keyof typeof ConfigSchema.shape];
     const accepts = field?.description ?? issue.message;
     throw new ConfigError(`${name}=${JSON.stringify(env[name])} is invalid: expected ${accepts}`);
+  }
+  for (const { url } of parsed.data.AGENT_KEY_DIRECTORY_URLS) {
+    const u = new URL(url);
+    if (u.protocol === 'http:' && !(LOOPBACK_HOSTS.test(u.hostname) && parsed.data.POLICY_FETCH_PRIVATE))
+      throw new ConfigError(
+        `AGENT_KEY_DIRECTORY_URLS=${JSON.stringify(env.AGENT_KEY_DIRECTORY_URLS)} is invalid: ` +
+          'an http:// directory must be on a loopback host, with POLICY_FETCH_PRIVATE=true',
+      );
   }
   return {
     ...parsed.data,

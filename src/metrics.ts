@@ -47,6 +47,12 @@ export function createMetrics() {
       labelNames: ['endpoint', 'reason'] as const,
       registers: [registry],
     }),
+    agentSignatures: new Counter({
+      name: 'twofold_edge_agent_signatures_total',
+      help: 'Web Bot Auth claims of edge agent rows, by verdict and reason',
+      labelNames: ['result', 'reason'] as const,
+      registers: [registry],
+    }),
     requestDuration: new Histogram({
       name: 'twofold_http_request_duration_seconds',
       help: 'HTTP request latency',

@@ -80,6 +80,20 @@ export type HitRecorded = z.infer<typeof HitRecorded>;
  * operator, purpose and verification are decided when projecting, so a catalog change plus a
  * rebuild re-classifies history.
  */
+export const SIGNATURE_RESULTS = ['valid', 'invalid', 'unchecked'] as const;
+
+/**
+ * A fetch's Web Bot Auth claim as ingest judged it (docs/architecture.md#agent-verification):
+ * `agent` is the origin its Signature-Agent named (null: none usable); `reason` says why a claim
+ * is not `valid`.
+ */
+export const FetchSignature = z.object({
+  agent: z.string().nullable(),
+  result: z.enum(SIGNATURE_RESULTS),
+  reason: z.string().optional(),
+});
+export type FetchSignature = z.infer<typeof FetchSignature>;
+
 export const FetchRecorded = z.object({
   type: z.literal('FetchRecorded'),
   id: z.uuid(),
@@ -101,6 +115,8 @@ export const FetchRecorded = z.object({
   asn: z.number().int().optional(),
   /** Operators' published ranges that contained the address at ingest. */
   ranges: z.array(z.object({ family: z.string(), operator: z.string(), cidr: z.string() })),
+  /** Present when the request carried a signature; events written before it decode without. */
+  signature: FetchSignature.optional(),
 });
 export type FetchRecorded = z.infer<typeof FetchRecorded>;
 

@@ -95,3 +95,39 @@ describe('the cluster settings', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 });
+
+describe('AGENT_KEY_DIRECTORY_URLS', () => {
+  it('reads origin=URL pairs, normalising the origin', () => {
+    expect(
+      loadConfig({
+        AGENT_KEY_DIRECTORY_URLS:
+          'https://Bot.Example/=https://keys.example/dir, https://chatgpt.com=http://127.0.0.1:9/d',
+        POLICY_FETCH_PRIVATE: 'true',
+      }).AGENT_KEY_DIRECTORY_URLS,
+    ).toEqual([
+      { origin: 'https://bot.example', url: 'https://keys.example/dir' },
+      { origin: 'https://chatgpt.com', url: 'http://127.0.0.1:9/d' },
+    ]);
+    expect(loadConfig({}).AGENT_KEY_DIRECTORY_URLS).toEqual([]);
+  });
+
+  it('refuses an origin with a path, a non-http URL, and http:// off loopback or without POLICY_FETCH_PRIVATE', () => {
+    expect(() =>
+      loadConfig({ AGENT_KEY_DIRECTORY_URLS: 'https://bot.example/x=https://k.example/' }),
+    ).toThrow(
+      'AGENT_KEY_DIRECTORY_URLS="https://bot.example/x=https://k.example/" is invalid: expected comma-separated <https origin>=<directory URL> pairs (http:// only for loopback)',
+    );
+    expect(() => loadConfig({ AGENT_KEY_DIRECTORY_URLS: 'https://bot.example=ftp://k.example/' })).toThrow(
+      /is invalid/,
+    );
+    expect(() => loadConfig({ AGENT_KEY_DIRECTORY_URLS: 'https://bot.example=http://127.0.0.1/d' })).toThrow(
+      /an http:\/\/ directory must be on a loopback host, with POLICY_FETCH_PRIVATE=true/,
+    );
+    expect(() =>
+      loadConfig({
+        AGENT_KEY_DIRECTORY_URLS: 'https://bot.example=http://k.example/d',
+        POLICY_FETCH_PRIVATE: 'true',
+      }),
+    ).toThrow(/loopback/);
+  });
+});

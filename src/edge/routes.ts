@@ -16,6 +16,9 @@ import { hostnameBelongs, SiteCache } from '../ingest/site-cache.js';
 import { addressDigestNow } from '../ratelimit/address.js';
 import { BatchedWindowLimiter } from '../ratelimit/batched-window.js';
 import type { Site } from '../sites/sites.js';
+import { SIGNATURE_AGENTS } from '../catalog/signature-agents.js';
+import { signatureChecker } from './bot-auth/check-signature.js';
+import { KeyDirectories } from './bot-auth/key-directory.js';
 import { claimSignature, releaseSignature } from './replay.js';
 import { AgentEventRow, EdgeBody, HumanEventRow, MAX_ROWS, SERVER_ONLY_KEYS } from './rows.js';
 import { verifySignature } from './signature.js';
@@ -72,6 +75,11 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     addressDigest: (address) => addressDigestNow(deps.db, address),
     layout: streamLayout(deps.config),
     rangesFor,
+    signatures: signatureChecker(
+      SIGNATURE_AGENTS,
+      new Map(deps.config.AGENT_KEY_DIRECTORY_URLS.map((o) => [o.origin, o.url])),
+      new KeyDirectories({ allowPrivate: deps.config.POLICY_FETCH_PRIVATE }),
+    ),
   };
   // Exact across instances (no local allowance): a shipment is heavy, its round trip is not.
   const shipments = new BatchedWindowLimiter(deps.db, {
@@ -128,6 +136,8 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       if (events.length > 0)
         await deps.appender.appendAtomic(subjectFor(edge.layout, site.id, 'edge'), events);
       child(deps.metrics.hitsAccepted, 'edge', 'agent_fetch').inc(fetches.length);
+      for (const { signature: v } of fetches)
+        if (v) child(deps.metrics.agentSignatures, v.result, v.reason ?? '').inc();
       child(deps.metrics.hitsAccepted, 'edge', 'pageview').inc(pageviews.length);
       for (const o of outcomes)
         if (o.kind === 'dropped') child(deps.metrics.hitsDropped, 'edge', o.reason).inc();

@@ -8,6 +8,8 @@ export const SERVER_ONLY_KEYS = [
   'operator',
   'purpose',
   'verified',
+  'verified_by',
+  'signature_forged',
   'asn',
   'country',
   'ip_hash',
@@ -16,6 +18,9 @@ export const SERVER_ONLY_KEYS = [
 ] as const;
 
 export const MAX_ROWS = 500;
+/** Bounds of the Web Bot Auth headers a row may carry (docs/api.md#edge-logs). */
+export const MAX_SIGNATURE_CHARS = 4096;
+export const MAX_SIGNATURE_AGENT_CHARS = 1024;
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 const timestamp = z.iso
@@ -39,6 +44,10 @@ export const AgentEventRow = z.strictObject({
   content_type: z.string().max(255),
   conditional: z.union([z.literal(0), z.literal(1)]),
   ip,
+  /** The request's Signature, Signature-Input and Signature-Agent headers: checked, never stored. */
+  signature: z.string().min(1).max(MAX_SIGNATURE_CHARS).optional(),
+  signature_input: z.string().min(1).max(MAX_SIGNATURE_CHARS).optional(),
+  signature_agent: z.string().min(1).max(MAX_SIGNATURE_AGENT_CHARS).optional(),
 });
 export type AgentEventRow = z.infer<typeof AgentEventRow>;
 

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { FetchRecorded } from '../../streams/events.js';
 import { type IngestDeps, type Outcome, prepareHits } from '../ingest/pipeline.js';
 import type { RangeMatch } from '../catalog/operator-ranges.js';
+import type { SignatureChecker } from './bot-auth/check-signature.js';
 import type { AgentEventRow, HumanEventRow } from './rows.js';
 
 export interface EdgeDeps extends IngestDeps {
   /** The operators' published ranges containing an address, as known at ingest. */
   rangesFor: (ip: string) => RangeMatch[];
+  /** Web Bot Auth: judges a row's signature claim. */
+  signatures: SignatureChecker;
 }
 
-/** A crawl record as an event: enriched, digested, its address dropped. */
+/** A crawl record as an event: enriched, digested, its signature judged, its address and headers dropped. */
 export async function fetchEvent(deps: EdgeDeps, site: number, row: AgentEventRow): Promise<FetchRecorded> {
   const geo = deps.geo.lookup(row.ip);
   const event: FetchRecorded = {
@@ -31,6 +34,18 @@ export async function fetchEvent(deps: EdgeDeps, site: number, row: AgentEventRo
   };
   if (geo.country !== undefined) event.country = geo.country;
   if (geo.asn !== undefined) event.asn = geo.asn;
+  if (row.signature !== undefined || row.signature_input !== undefined)
+    event.signature = await deps.signatures.check(
+      {
+        authority: event.hostname,
+        method: row.method,
+        path: row.pathname,
+        signature: row.signature ?? '',
+        signatureInput: row.signature_input ?? '',
+        signatureAgent: row.signature_agent,
+      },
+      event.ts,
+    );
   return event;
 }
 

@@ -21,6 +21,7 @@ const PHRASE: Readonly<Record<string, (v: number) => string>> = {
   html_fetches: (v) => `${num(v)} HTML fetches`,
   agents: (v) => `${num(v)} distinct agents`,
   verified_share: (v) => `${num(v)}% verified`,
+  forged_signatures: (v) => `${num(v)} forged signatures`,
   bytes: (v) => `${num(v)} bytes`,
   arrivals: (v) => `${num(v)} answer-engine arrivals`,
   ratio: (v) => `${num(v)} fetches per arrival`,

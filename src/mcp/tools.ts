@@ -70,13 +70,13 @@ export function mcpTools(
     listSites,
     readTool({
       name: 'get_overview',
-      description: `Headline totals of a site for a window. People (audience=human, the default): visitors, sessions, pageviews, bounce_rate (percent 0-100), visit_duration (mean seconds per session), views_per_session. Agents (audience=agent): fetches, agents (distinct), verified_share (percent from the operator's published addresses), bytes, with the busiest operators and purposes. audience=all: pageviews = people's pageviews plus agents' HTML fetches. With compare=previous or year: data.comparison (the other window) and data.change (percent change of each figure; absent where it cannot be computed). ${WINDOW}`,
+      description: `Headline totals of a site for a window. People (audience=human, the default): visitors, sessions, pageviews, bounce_rate (percent 0-100), visit_duration (mean seconds per session), views_per_session. Agents (audience=agent): fetches, agents (distinct), verified_share (percent of fetches the operator vouched for) and verified_by (that percent per method: ip_range, reverse_dns, web_bot_auth), bytes, forged_signatures (fetches whose Web Bot Auth signature failed), with the busiest operators and purposes. audience=all: pageviews = people's pageviews plus agents' HTML fetches. With compare=previous or year: data.comparison (the other window) and data.change (percent change of each figure; absent where it cannot be computed). ${WINDOW}`,
       reports: [overview],
       summary: audienceTotals,
     }),
     readTool({
       name: 'get_timeseries',
-      description: `One metric per time bucket ({t, value}), plus data.comparison with compare=previous or year. metric: people visitors (default), sessions, pageviews, bounce_rate (percent), visit_duration (seconds), views_per_session; agents fetches (default), agents, verified_share (percent), bytes; all pageviews. granularity (minute, hour, day, week, month) is chosen from the window when absent; at most ${TOOL_ROW_CEILING.toLocaleString('en-US')} buckets per call. A bucket without data has no value (never a made-up 0 for rates). ${WINDOW}`,
+      description: `One metric per time bucket ({t, value}), plus data.comparison with compare=previous or year. metric: people visitors (default), sessions, pageviews, bounce_rate (percent), visit_duration (seconds), views_per_session; agents fetches (default), agents, verified_share (percent), bytes, forged_signatures; all pageviews. granularity (minute, hour, day, week, month) is chosen from the window when absent; at most ${TOOL_ROW_CEILING.toLocaleString('en-US')} buckets per call. A bucket without data has no value (never a made-up 0 for rates). ${WINDOW}`,
       reports: [named(STATS_REPORTS, 'timeseries')],
       check: ({ q }) => {
         if (bucketCount(q, q.granularity) > TOOL_ROW_CEILING)
@@ -111,7 +111,7 @@ export function mcpTools(
     }),
     readTool({
       name: 'get_agent_overview',
-      description: `How automated agents (crawlers, AI assistants fetching for a person) read the site: fetches, agents (distinct), verified_share (percent of fetches from the operator's published addresses; the rest may be spoofed), bytes, and the busiest operators and purposes (training, search, user_action, other), each with fetches, bytes and share (percent). With compare: comparison and change (percent). audience=all gives people's pageviews plus agents' HTML fetches instead. ${WINDOW}`,
+      description: `How automated agents (crawlers, AI assistants fetching for a person) read the site: fetches, agents (distinct), verified_share (percent of fetches the operator vouched for: its published addresses, reverse DNS, or a Web Bot Auth signature; the rest may be spoofed), verified_by (that percent per method: ip_range, reverse_dns, web_bot_auth), forged_signatures (fetches whose Web Bot Auth signature failed its checks: never verified), bytes, and the busiest operators and purposes (training, search, user_action, other), each with fetches, bytes and share (percent). With compare: comparison and change (percent). audience=all gives people's pageviews plus agents' HTML fetches instead. ${WINDOW}`,
       reports: [named(AGENT_REPORTS, 'overview')],
       summary: audienceTotals,
     }),
@@ -149,7 +149,7 @@ export function mcpTools(
     }),
     readTool({
       name: 'get_policy_violations',
-      description: `Fetches of a path the site's robots.txt (the version in force at the time of each fetch) disallowed for that agent: one row per agent, path and verification, with agent_id, operator, purpose, pathname, verified (false: the address is not the operator's, the user agent may be spoofed), fetches, first_fetch and last_fetch. Most fetches first. Agents only; compare is not available. ${WINDOW}`,
+      description: `Fetches of a path the site's robots.txt (the version in force at the time of each fetch) disallowed for that agent: one row per agent, path and verification, with agent_id, operator, purpose, pathname, verified (false: nothing showed the operator made the fetch, the user agent may be spoofed), verified_by (ip_range, reverse_dns, web_bot_auth or null), fetches, first_fetch and last_fetch. Most fetches first. Agents only; compare is not available. ${WINDOW}`,
       reports: [named(POLICY_REPORTS, 'policy/violations')],
       summary: (data, r) =>
         listSummary(data as Row[], r.q, 'disallowed agent and path pairs', (row) =>

@@ -20,8 +20,11 @@ export interface GuardedGetOptions {
 export interface GuardedResponse {
   status: number;
   contentType: string;
+  headers: http.IncomingHttpHeaders;
   /** The body as text, at most `maxBytes` of it (cut at the last whole line before the cap). */
   readText(maxBytes: number): Promise<string>;
+  /** The whole body; a GuardedGetError when it is longer than `maxBytes`. */
+  readAll(maxBytes: number): Promise<Buffer>;
   discard(): void;
 }
 
@@ -114,27 +117,44 @@ function response(res: http.IncomingMessage, deadline: AbortSignal, timedOut: ()
   return {
     status: res.statusCode ?? 0,
     contentType: res.headers['content-type'] ?? '',
+    headers: res.headers,
     discard: () => res.destroy(),
     async readText(maxBytes) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      try {
-        for await (const chunk of res) {
-          chunks.push(chunk as Buffer);
-          size += (chunk as Buffer).byteLength;
-          if (size > maxBytes) break;
-        }
-      } catch (err) {
-        throw deadline.aborted
-          ? timedOut()
-          : new GuardedGetError(err instanceof Error ? err.message : String(err));
-      } finally {
-        res.destroy();
-      }
-      const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+      const { body, size } = await readUpTo(res, maxBytes, deadline, timedOut);
+      const text = new TextDecoder().decode(body.subarray(0, maxBytes));
       return size > maxBytes ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
     },
+    async readAll(maxBytes) {
+      const { body, size } = await readUpTo(res, maxBytes, deadline, timedOut);
+      if (size > maxBytes) throw new GuardedGetError(`body larger than ${maxBytes} bytes`);
+      return body;
+    },
   };
+}
+
+/** Reads until the end or just past `maxBytes`; `size` tells which. */
+async function readUpTo(
+  res: http.IncomingMessage,
+  maxBytes: number,
+  deadline: AbortSignal,
+  timedOut: () => Error,
+): Promise<{ body: Buffer; size: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).byteLength;
+      if (size > maxBytes) break;
+    }
+  } catch (err) {
+    throw deadline.aborted
+      ? timedOut()
+      : new GuardedGetError(err instanceof Error ? err.message : String(err));
+  } finally {
+    res.destroy();
+  }
+  return { body: Buffer.concat(chunks), size };
 }
 
 /** A promise that rejects once `signal` aborts (a DNS lookup cannot be cancelled, only left). */

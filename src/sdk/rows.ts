@@ -46,6 +46,14 @@ export interface AgentFetchInput {
   /** Whether the request was conditional (`If-None-Match` / `If-Modified-Since`). */
   conditional?: boolean | 0 | 1;
   timestamp?: Instant;
+  /**
+   * The request's Web Bot Auth headers (`Signature`, `Signature-Input`, `Signature-Agent`), as
+   * received; the server checks the signature. Dropped, all three, when one is longer than the
+   * server takes: a cut signature would be a forged one.
+   */
+  signature?: string;
+  signatureInput?: string;
+  signatureAgent?: string;
 }
 
 /** An `events` row as the edge endpoint takes it. */
@@ -76,6 +84,9 @@ export interface AgentEventRow {
   content_type: string;
   conditional: 0 | 1;
   ip: string;
+  signature?: string;
+  signature_input?: string;
+  signature_agent?: string;
 }
 
 // The server refuses a whole request for one bad row, so rows are checked here, where the caller
@@ -95,6 +106,8 @@ const MAX = {
   referrer: 4096,
   id: 256,
   content_type: 255,
+  signature: 4096,
+  signature_agent: 1024,
 };
 
 export function toEventRow(input: TrackInput, now = Date.now()): EventRow {
@@ -127,7 +140,7 @@ export function toAgentEventRow(input: AgentFetchInput, now = Date.now()): Agent
   if (!METHOD.test(method)) throw c.fail('method', `not an HTTP method: ${JSON.stringify(method)}`);
   const conditional = input.conditional ?? false;
   if (![true, false, 0, 1].includes(conditional)) throw c.fail('conditional', 'must be a boolean, 0 or 1');
-  return {
+  const row: AgentEventRow = {
     timestamp: c.instant('timestamp', now),
     user_agent: clip(c.text('userAgent', true), MAX.user_agent),
     method: method.toUpperCase(),
@@ -140,6 +153,17 @@ export function toAgentEventRow(input: AgentFetchInput, now = Date.now()): Agent
     conditional: conditional === true || conditional === 1 ? 1 : 0,
     ip: c.ip('ip'),
   };
+  const signature = c.optionalText('signature');
+  const signatureInput = c.optionalText('signatureInput');
+  const signatureAgent = c.optionalText('signatureAgent');
+  const fits =
+    (signature?.length ?? 0) <= MAX.signature &&
+    (signatureInput?.length ?? 0) <= MAX.signature &&
+    (signatureAgent?.length ?? 0) <= MAX.signature_agent;
+  if (fits && signature) row.signature = signature;
+  if (fits && signatureInput) row.signature_input = signatureInput;
+  if (fits && signatureAgent) row.signature_agent = signatureAgent;
+  return row;
 }
 
 class Check {

@@ -234,6 +234,8 @@ describe('POST /api/log/edge', () => {
     'operator',
     'purpose',
     'verified',
+    'verified_by',
+    'signature_forged',
     'asn',
     'country',
     'ip_hash',

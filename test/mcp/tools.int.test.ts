@@ -296,11 +296,18 @@ describe('the tool endpoint through the MCP SDK client', () => {
     );
   });
 
-  it('get_agent_overview: 7 fetches by 2 agents, 57.1 % verified, 7,000 bytes', async () => {
+  it('get_agent_overview: 7 fetches by 2 agents, 57.1 % verified (all by range), 7,000 bytes, no forged signature', async () => {
     const r = await same('get_agent_overview', '/api/agents/overview', W());
-    expect(r.data).toMatchObject({ fetches: 7, agents: 2, verified_share: 57.1, bytes: 7000 });
+    expect(r.data).toMatchObject({
+      fetches: 7,
+      agents: 2,
+      verified_share: 57.1,
+      verified_by: { ip_range: 57.1, reverse_dns: 0, web_bot_auth: 0 },
+      bytes: 7000,
+      forged_signatures: 0,
+    });
     expect(r.summary).toBe(
-      'Agents: 7 fetches, 2 distinct agents, 57.1% verified, 7,000 bytes from 2026-11-02 10:00 to 2026-11-02 11:00 (UTC)',
+      'Agents: 7 fetches, 2 distinct agents, 57.1% verified, 7,000 bytes, 0 forged signatures from 2026-11-02 10:00 to 2026-11-02 11:00 (UTC)',
     );
   });
 

@@ -99,7 +99,10 @@ describe('audience=agent on the core reads', () => {
       fetches: 5,
       agents: 3,
       verified_share: 40,
+      // Every verified fetch here is verified by its operator's range; none carries a signature.
+      verified_by: { ip_range: 40, reverse_dns: 0, web_bot_auth: 0 },
       bytes: 4600,
+      forged_signatures: 0,
       operators: [
         { value: 'openai', fetches: 3, bytes: 4000, share: 60 },
         // Ties on fetches rank by bytes.
@@ -115,7 +118,13 @@ describe('audience=agent on the core reads', () => {
 
   it('compares with the previous hour', async () => {
     const d = await data('overview', { audience: 'agent', compare: 'previous' });
-    expect(d.comparison).toEqual({ fetches: 1, agents: 1, verified_share: 100, bytes: 1000 });
+    expect(d.comparison).toEqual({
+      fetches: 1,
+      agents: 1,
+      verified_share: 100,
+      bytes: 1000,
+      forged_signatures: 0,
+    });
     expect(d.change).toEqual({ fetches: 400, agents: 200, verified_share: -60, bytes: 360 });
   });
 
@@ -125,7 +134,8 @@ describe('audience=agent on the core reads', () => {
       start: iso(T0 + 2 * HOUR),
       end: iso(T0 + 3 * HOUR),
     });
-    expect(d).toEqual({ fetches: 0, agents: 0, bytes: 0, operators: [], purposes: [] });
+    // A count is 0 (no forged signature), a share is absent (verified_share, verified_by).
+    expect(d).toEqual({ fetches: 0, agents: 0, bytes: 0, forged_signatures: 0, operators: [], purposes: [] });
   });
 
   it('filters on agent dimensions', async () => {

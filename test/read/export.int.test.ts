@@ -422,19 +422,41 @@ describe('exports of the agents’ readership', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="twofold-export.example-agents_overview-2026-11-02-2026-11-02.csv"',
     );
-    const cols = ['fetches', 'agents', 'verified_share', 'bytes', 'value', 'share'];
+    // The shares per verification method follow as columns of their own, flattened from `verified_by`.
+    const methods = ['ip_range', 'reverse_dns', 'web_bot_auth'];
+    const cols = [
+      'fetches',
+      'agents',
+      'verified_share',
+      'bytes',
+      'forged_signatures',
+      'value',
+      'share',
+      ...methods.map((m) => `verified_by_${m}`),
+    ];
     const d = data.data;
+    const by = d.verified_by as Record<string, number>;
     expect(rows).toEqual(
       [
         ['list', ...cols],
-        ['', d.fetches, d.agents, d.verified_share, d.bytes, '', ''],
+        [
+          '',
+          d.fetches,
+          d.agents,
+          d.verified_share,
+          d.bytes,
+          d.forged_signatures,
+          '',
+          '',
+          ...methods.map((m) => by[m]),
+        ],
         ...['operators', 'purposes'].flatMap((name) =>
-          list(d, name).map((r) => [name, r.fetches, '', '', r.bytes, r.value, r.share]),
+          list(d, name).map((r) => [name, r.fetches, '', '', r.bytes, '', r.value, r.share, '', '', '']),
         ),
       ].map((r) => r.map(cell)),
     );
-    expect(rows[1]).toEqual(['', '4', '2', '25', '4000', '', '']);
-    expect(rows[2]).toEqual(['operators', '3', '', '', '3000', 'openai', '75']);
+    expect(rows[1]).toEqual(['', '4', '2', '25', '4000', '0', '', '', '25', '0', '0']);
+    expect(rows[2]).toEqual(['operators', '3', '', '', '3000', '', 'openai', '75', '', '', '']);
   });
 
   it('agents/timeseries: one row per bucket with a column per top agent', async () => {

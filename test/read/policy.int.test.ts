@@ -104,6 +104,8 @@ const violation = (
   purpose: agent[2],
   pathname,
   verified,
+  // In this design a fetch is verified by its operator's range only.
+  verified_by: verified ? 'ip_range' : null,
   fetches,
   first_fetch: iso(at(first)),
   last_fetch: iso(at(last)),

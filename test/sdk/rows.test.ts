@@ -145,6 +145,22 @@ describe('agentFetch() input → agent_events row', () => {
     expect(toAgentEventRow(crawl(1, { conditional: 1 }), NOW).conditional).toBe(1);
   });
 
+  it('passes the Web Bot Auth headers as received, and drops all three when one is over the server’s bound', () => {
+    const headers = {
+      signature: 'sig1=:AAAA:',
+      signatureInput: 'sig1=("@authority");tag="web-bot-auth"',
+      signatureAgent: '"https://chatgpt.com"',
+    };
+    expect(toAgentEventRow(crawl(1, headers), NOW)).toMatchObject({
+      signature: 'sig1=:AAAA:',
+      signature_input: 'sig1=("@authority");tag="web-bot-auth"',
+      signature_agent: '"https://chatgpt.com"',
+    });
+    const long = toAgentEventRow(crawl(1, { ...headers, signature: `sig1=:${'A'.repeat(4096)}:` }), NOW);
+    for (const k of ['signature', 'signature_input', 'signature_agent']) expect(long).not.toHaveProperty(k);
+    expect(toAgentEventRow(crawl(1), NOW)).not.toHaveProperty('signature');
+  });
+
   it('takes an empty content type (a 304 has none) and drops the query of the path', () => {
     const row = toAgentEventRow(crawl(1, { status: 304, contentType: '', pathname: '/docs?page=2' }), NOW);
     expect(row).toMatchObject({ status: 304, content_type: '', pathname: '/docs' });

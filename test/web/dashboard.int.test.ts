@@ -565,8 +565,20 @@ describe('the dashboard in Chromium, on a real app with ingest and projectors', 
     await ui.waitForURL(/tab=agents/);
     await expect.poll(() => ui.evaluate<string>('document.activeElement.textContent')).toBe('Agents');
     const overview = await api<Record<string, number>>(`/api/agents/overview?site=${siteId}&range=30d`);
-    expect(overview).toMatchObject({ fetches: 5, agents: 2, bytes: 4 * 4000 + 5120 });
+    expect(overview).toMatchObject({ fetches: 5, agents: 2, bytes: 4 * 4000 + 5120, forged_signatures: 0 });
     await expectCards(AGENT_METRICS, overview);
+    // How each fetch was verified: the overview's shares per method, a row each.
+    const lists = panel('Operators and purposes');
+    await lists.getByRole('button', { name: 'Verifications' }).click();
+    const methods = overview.verified_by as unknown as Record<string, number>;
+    await expect
+      .poll(() => lists.locator('tbody tr').allInnerTexts())
+      .toEqual(
+        ['ip_range', 'reverse_dns', 'web_bot_auth'].map((m) =>
+          expect.stringContaining(`${m}\t${formatMetric('share', methods[m])}`),
+        ),
+      );
+    await lists.getByRole('button', { name: 'Operators' }).click();
 
     await expect
       .poll(() => panel('Coverage (stalest first)').locator('tbody th').allInnerTexts())

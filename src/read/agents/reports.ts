@@ -16,7 +16,14 @@ export const NoParams = z.object({});
 /**
  * docs/api.md#get-apiagentsoverview-breakdown-timeseries: the dimensions `/api/agents/breakdown` ranks by.
  */
-export const AGENT_BREAKDOWN_DIMENSIONS = ['agent_id', 'operator', 'purpose', 'pathname', 'status'] as const;
+export const AGENT_BREAKDOWN_DIMENSIONS = [
+  'agent_id',
+  'operator',
+  'purpose',
+  'verified_by',
+  'pathname',
+  'status',
+] as const;
 
 export const AgentsBreakdownParams = Paging.extend({
   dimension: z.enum(AGENT_BREAKDOWN_DIMENSIONS, {

@@ -1,9 +1,10 @@
 import { type Db, type Sql, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
-import { AGENT_DIMENSIONS, EMPTY_FILTERS, type FilterTree, filterDimensions } from '../envelope/filters.js';
+import { AGENT_DIMENSIONS, EMPTY_FILTERS, type FilterTree } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
-import { type Source, sourceFor } from '../plan/planner.js';
+import type { Source } from '../plan/planner.js';
 import { agentRollupRows } from './rollup-rows.js';
+import { agentSourceFor, rollupFilters } from './source.js';
 import { inWindow } from '../envelope/in-window.js';
 
 /** The sums every agent figure of a window (or bucket) derives from. */
@@ -15,6 +16,8 @@ export interface AgentTotals {
   bytes: number;
   /** Fetches answered with `text/html`: the pages among the fetches. */
   html_fetches: number;
+  /** Fetches whose Web Bot Auth signature failed its checks. */
+  forged: number;
 }
 
 export const EMPTY_AGENT_TOTALS: AgentTotals = {
@@ -23,6 +26,7 @@ export const EMPTY_AGENT_TOTALS: AgentTotals = {
   verified: 0,
   bytes: 0,
   html_fetches: 0,
+  forged: 0,
 };
 
 /**
@@ -47,8 +51,8 @@ export interface AgentGrouping {
 }
 
 /**
- * Agent totals per bucket (and group), from `agent_rollup_minute` when the planner allows it,
- * else from `agent_fetches`; both give the same figures (distinct agents are exact on both: the
+ * Agent totals per bucket (and group), from `agent_rollup_minute` when the planner allows it
+ * (filters only on the dimensions its rows key by), else from `agent_fetches`; both give the same figures (distinct agents are exact on both: the
  * rollup keys by agent).
  */
 export async function agentTotalsBy(
@@ -57,23 +61,22 @@ export async function agentTotalsBy(
   w: Window,
   filters: FilterTree,
   { bucket, group = () => sql`NULL::text` }: AgentGrouping,
-  source: Source = sourceFor(w, filters),
+  source: Source = agentSourceFor(w, filters),
 ): Promise<AgentTotalsRow[]> {
-  if (source === 'rollup' && filterDimensions(filters).size > 0)
-    throw new Error('the rollups cannot answer a filtered query');
   const { rows } = await db.query<AgentTotalsRow>(
     source === 'rollup'
       ? sql`
         SELECT ${bucket(sql`minute`)} AS b, ${group(sql`agent_id`)} AS g, sum(fetches) AS fetches,
                count(DISTINCT agent_id) AS agents, coalesce(sum(fetches) FILTER (WHERE verified), 0) AS verified,
-               sum(bytes) AS bytes, sum(html_fetches) AS html_fetches
-        FROM agent_rollup_minute
-        WHERE site_id = ${site} AND ${inWindow('minute', w)}
+               sum(bytes) AS bytes, sum(html_fetches) AS html_fetches, sum(forged_fetches) AS forged
+        FROM agent_rollup_minute r
+        WHERE site_id = ${site} AND ${inWindow('minute', w)} AND ${rollupFilters(filters)}
         GROUP BY 1, 2`
       : sql`
         SELECT ${bucket(sql`a.ts`)} AS b, ${group(sql`a.agent_id`)} AS g, count(*) AS fetches,
                count(DISTINCT a.agent_id) AS agents, count(*) FILTER (WHERE a.verified) AS verified,
-               sum(a.bytes) AS bytes, count(*) FILTER (WHERE ${IS_HTML}) AS html_fetches
+               sum(a.bytes) AS bytes, count(*) FILTER (WHERE ${IS_HTML}) AS html_fetches,
+               count(*) FILTER (WHERE a.signature_forged) AS forged
         FROM agent_fetches a WHERE ${fetchesIn(site, w, filters)}
         GROUP BY 1, 2`,
   );
@@ -89,15 +92,15 @@ export async function agentTotals(
   site: number,
   w: Window,
   filters: FilterTree = EMPTY_FILTERS,
-  source: Source = sourceFor(w, filters),
+  source: Source = agentSourceFor(w, filters),
 ): Promise<AgentTotals> {
   if (source === 'rollup') {
-    if (filterDimensions(filters).size > 0) throw new Error('the rollups cannot answer a filtered query');
     const { rows } = await db.query<AgentTotals>(sql`
       SELECT sum(fetches) AS fetches, count(DISTINCT agent_id) AS agents,
              coalesce(sum(fetches) FILTER (WHERE verified), 0) AS verified, sum(bytes) AS bytes,
-             sum(html_fetches) AS html_fetches
+             sum(html_fetches) AS html_fetches, sum(forged_fetches) AS forged
       FROM (${agentRollupRows(site, w)}) r
+      WHERE ${rollupFilters(filters)}
       HAVING count(*) > 0`);
     return rows[0] ?? { ...EMPTY_AGENT_TOTALS };
   }

@@ -81,6 +81,8 @@ export const AGENT_DIMENSIONS: DimensionCatalog = {
   operator: textNotNull,
   purpose: textNotNull,
   verified: { type: 'boolean', nullable: false },
+  // ip_range, reverse_dns or web_bot_auth; null for an unverified fetch.
+  verified_by: text,
   // Null when no robots.txt / llms.txt was in force.
   robots_allowed: { type: 'boolean' },
   llms_listed: { type: 'boolean' },

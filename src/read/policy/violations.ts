@@ -16,6 +16,8 @@ export interface ViolationRow {
    * (docs/api.md#get-apipolicyviolations).
    */
   verified: boolean;
+  /** How it was verified: ip_range, reverse_dns, web_bot_auth; null when not. Each method is a row apart. */
+  verified_by: string | null;
   fetches: number;
   /** The first and last of those fetches in the window. */
   first_fetch: string;
@@ -31,12 +33,12 @@ type Row = Omit<ViolationRow, 'first_fetch' | 'last_fetch'> & { first_fetch: Dat
  */
 export async function policyViolations(db: Db, q: Query, p: Paging): Promise<ViolationRow[]> {
   const { rows } = await db.query<Row>(sql`
-    SELECT a.agent_id, a.operator, a.purpose, a.pathname, a.verified, count(*) AS fetches,
+    SELECT a.agent_id, a.operator, a.purpose, a.pathname, a.verified, a.verified_by, count(*) AS fetches,
            min(a.ts) AS first_fetch, max(a.ts) AS last_fetch
     FROM agent_fetches a WHERE ${fetchesIn(q.site, q, q.filters)} AND a.robots_allowed = FALSE
-    GROUP BY 1, 2, 3, 4, 5
-    ORDER BY 6 DESC, 8 DESC, a.agent_id COLLATE "C", a.pathname COLLATE "C", a.verified DESC,
-             a.operator COLLATE "C"
+    GROUP BY 1, 2, 3, 4, 5, 6
+    ORDER BY 7 DESC, 9 DESC, a.agent_id COLLATE "C", a.pathname COLLATE "C", a.verified DESC,
+             a.verified_by COLLATE "C" NULLS LAST, a.operator COLLATE "C"
     ${pageOf(p)}`);
   return rows.map((r) => ({
     ...r,

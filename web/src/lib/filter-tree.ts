@@ -53,6 +53,7 @@ export const AGENT_DIMENSIONS = [
   'operator',
   'purpose',
   'verified',
+  'verified_by',
   'robots_allowed',
   'llms_listed',
   'pathname',

@@ -52,9 +52,11 @@ export function formatMetric(metric: string, value: number | null | undefined): 
   return formatNumber(value);
 }
 
-/** For a metric where lower is better (bounce rate), a rise is bad news. */
+const LOWER_IS_BETTER = new Set(['bounce_rate', 'forged_signatures']);
+
+/** For a metric where lower is better (bounce rate, forged signatures), a rise is bad news. */
 export function changeIsGood(metric: string, change: number): boolean {
-  return metric === 'bounce_rate' ? change < 0 : change > 0;
+  return LOWER_IS_BETTER.has(metric) ? change < 0 : change > 0;
 }
 
 const LABELS: Record<string, string> = {
@@ -67,6 +69,7 @@ const LABELS: Record<string, string> = {
   fetches: 'Fetches',
   agents: 'Agents',
   verified_share: 'Verified share',
+  forged_signatures: 'Forged signatures',
   bytes: 'Bytes',
 };
 

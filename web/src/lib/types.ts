@@ -59,6 +59,8 @@ export interface Overview {
   change?: Figures;
   operators?: ValueRow[];
   purposes?: ValueRow[];
+  /** Agents: percent of fetches each method verified (ip_range, reverse_dns, web_bot_auth). */
+  verified_by?: Figures;
   [metric: string]: number | Figures | ValueRow[] | undefined;
 }
 

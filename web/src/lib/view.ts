@@ -20,7 +20,7 @@ export const PEOPLE_METRICS = [
   'visit_duration',
   'views_per_session',
 ] as const;
-export const AGENT_METRICS = ['fetches', 'agents', 'verified_share', 'bytes'] as const;
+export const AGENT_METRICS = ['fetches', 'agents', 'verified_share', 'bytes', 'forged_signatures'] as const;
 export type Metric = (typeof PEOPLE_METRICS)[number] | (typeof AGENT_METRICS)[number];
 
 export const DEFAULT_RANGE: Range = '30d';
