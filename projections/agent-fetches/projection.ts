@@ -1,15 +1,17 @@
 import type { Catalog } from '../../src/catalog/agents.js';
 import type { Projection } from '../projection.js';
 import { type AgentFoldState, loadAgentFoldState } from '../agents/classify-fetch.js';
-import { foldAgentFetches } from './fold.js';
+import { FETCH_VERIFICATIONS, foldAgentFetches } from './fold.js';
 
 export function agentFetchesProjection(catalog: Catalog): Projection<AgentFoldState> {
   return {
     name: 'agent_fetches',
     origin: 'edge',
-    tables: ['agent_fetches'],
+    tables: ['agent_fetches', FETCH_VERIFICATIONS],
     appendOnlyTables: ['agent_fetches'],
-    load: loadAgentFoldState,
+    // Confirmations of reverse DNS update the rows they verify through it.
+    foldIndexes: ['agent_fetches_unverified_address'],
+    load: (db, events) => loadAgentFoldState(db, events, { catalog, table: FETCH_VERIFICATIONS }),
     fold: (events, state) => foldAgentFetches(catalog, events, state),
   };
 }

@@ -6,6 +6,7 @@ import type { FetchRecorded } from '../../streams/events.js';
 import type { Db } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { loadPolicies, type PolicyHistory } from './policies.js';
+import { loadAddressOperators } from './address-verifications.js';
 
 /** What a fetch is, decided when folding so that a rebuild after a catalog change decides again. */
 export interface FetchClass {
@@ -25,11 +26,12 @@ export const UNKNOWN = 'unknown';
 export type VerifiedBy = 'ip_range' | 'reverse_dns' | 'web_bot_auth';
 
 /**
- * Which operator forward-confirmed reverse DNS tied an address digest to on a fetch's UTC day
- * (undefined when none did). Loaded per batch with the fold state.
+ * Which operator forward-confirmed reverse DNS tied an address digest to on a fetch's UTC day at
+ * the fetch's site (undefined when none did). Loaded per batch with the fold state
+ * (address-verifications.ts).
  */
 export interface AddressOperators {
-  operatorOf(address: string, ts: number): string | undefined;
+  operatorOf(address: string, ts: number, site: number): string | undefined;
 }
 
 export const NO_ADDRESS_OPERATORS: AddressOperators = { operatorOf: () => undefined };
@@ -65,7 +67,7 @@ export function classifyFetch(
 /** The first method that vouches for `operator`'s fetch: its published ranges, then reverse DNS. */
 function verification(operator: string, f: FetchRecorded, addresses: AddressOperators): VerifiedBy | null {
   if (isVerified({ operator }, f.ranges)) return 'ip_range';
-  if (addresses.operatorOf(f.address, f.ts) === operator) return 'reverse_dns';
+  if (addresses.operatorOf(f.address, f.ts, f.site) === operator) return 'reverse_dns';
   return null;
 }
 
@@ -80,9 +82,21 @@ export interface AgentFoldState {
   addresses?: AddressOperators;
 }
 
-export async function loadAgentFoldState(db: Db, events: readonly Sequenced[]): Promise<AgentFoldState> {
+/**
+ * `verifications`: the projection's table of the reverse DNS confirmations it folded, for those
+ * that key by verification; the others (citation gap) leave `addresses` empty.
+ */
+export async function loadAgentFoldState(
+  db: Db,
+  events: readonly Sequenced[],
+  verifications?: { catalog: Catalog; table: string },
+): Promise<AgentFoldState> {
   const sites = agentFetches(events).map((s) => s.event.site);
-  return { policies: await loadPolicies(db, sites) };
+  const [policies, addresses] = await Promise.all([
+    loadPolicies(db, sites),
+    verifications && loadAddressOperators(db, verifications.catalog, verifications.table, events),
+  ]);
+  return addresses ? { policies, addresses } : { policies };
 }
 
 /** The batch's fetches with their classification, in stream order. */

@@ -10,7 +10,7 @@ export type CheckOutcome = { result: 'confirmed'; domain: string } | { result: C
 
 /** The lookups a check makes; node's Resolver in production, anything in a unit test. */
 export interface Lookups {
-  reverse(address: string): Promise<string[]>;
+  resolvePtr(name: string): Promise<string[]>;
   resolve4(host: string): Promise<string[]>;
   resolve6(host: string): Promise<string[]>;
 }
@@ -53,7 +53,8 @@ export async function confirmAddress(
   if (!parsed) return { result: 'error' };
   let names: string[];
   try {
-    names = (await lookups.reverse(parsed.text)).slice(0, MAX_NAMES);
+    // resolvePtr, not reverse(): reverse() also reads the hosts file and reports a timeout as ENOTFOUND.
+    names = (await lookups.resolvePtr(arpaName(parsed))).slice(0, MAX_NAMES);
   } catch (err) {
     return { result: failureOf(err, 'no_ptr') };
   }
@@ -85,6 +86,16 @@ function failureOf(err: unknown, absent: CheckFailure): CheckFailure {
   if (code === 'ETIMEOUT' || code === 'ECANCELLED') return 'timeout';
   if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'ENONAME') return absent;
   return 'error';
+}
+
+/** The PTR question name: `4.3.2.1.in-addr.arpa`, or IPv6's 32 nibbles under `ip6.arpa`. */
+export function arpaName(a: ParsedAddress): string {
+  if (a.family === 4) {
+    const w = a.words[0]!;
+    return `${w & 255}.${(w >>> 8) & 255}.${(w >>> 16) & 255}.${w >>> 24}.in-addr.arpa`;
+  }
+  const hex = a.words.map((w) => w.toString(16).padStart(8, '0')).join('');
+  return `${[...hex].reverse().join('.')}.ip6.arpa`;
 }
 
 function sameAddress(a: ParsedAddress | undefined, b: ParsedAddress): boolean {
