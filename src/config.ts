@@ -38,17 +38,15 @@ const trustProxy = z.string().transform((v, ctx): boolean | number | string[] =>
 });
 
 /** `address:port` or `[ipv6]:port`, comma separated, as `Resolver.setServers` takes them. */
-const dnsServers = z
-  .string()
-  .transform((v, ctx): string[] => {
-    const list = v.split(',').map((s) => s.trim());
-    const bad = list.find((s) => !isResolverAddress(s));
-    if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `not address:port: "${bad}"` });
-      return z.NEVER;
-    }
-    return list;
-  });
+const dnsServers = z.string().transform((v, ctx): string[] => {
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.find((s) => !isResolverAddress(s));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `not address:port: "${bad}"` });
+    return z.NEVER;
+  }
+  return list;
+});
 
 function isResolverAddress(s: string): boolean {
   const m = /^(?:\[([0-9A-Fa-f:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):(\d{1,5})$/.exec(s);

@@ -43,7 +43,15 @@ export function foldAgentCoverage(
   const urlDays = new Map<string, Span & { day: number }>();
   const waiting = new Map<
     string,
-    { site: number; digest: string; day: number; operator: string; pathname: string; agent_id: string; fetches: number }
+    {
+      site: number;
+      digest: string;
+      day: number;
+      operator: string;
+      pathname: string;
+      agent_id: string;
+      fetches: number;
+    }
   >();
   const widen = (s: Span, ts: number) => {
     if (ts < s.first) s.first = ts;
@@ -92,7 +100,14 @@ export function foldAgentCoverage(
       agent.verified++;
       agentDay.verified++;
     } else if (awaitsConfirmation(catalog, cls)) {
-      const w = { site, digest: fetch.address, day, operator: cls.operator, pathname, agent_id: cls.agent_id };
+      const w = {
+        site,
+        digest: fetch.address,
+        day,
+        operator: cls.operator,
+        pathname,
+        agent_id: cls.agent_id,
+      };
       const wKey = JSON.stringify(w);
       const one = waiting.get(wKey) ?? { ...w, fetches: 0 };
       one.fetches++;

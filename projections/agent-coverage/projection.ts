@@ -1,6 +1,7 @@
 import type { Catalog } from '../../src/catalog/agents.js';
 import type { Projection } from '../projection.js';
-import { type AgentFoldState, loadAgentFoldState } from '../agents/classify-fetch.js';
+import type { AgentFoldState } from '../agents/classify-fetch.js';
+import { loadVerifiedFoldState } from '../agents/address-verifications.js';
 import { COVERAGE_UNVERIFIED, COVERAGE_VERIFICATIONS, foldAgentCoverage } from './fold.js';
 
 export function agentCoverageProjection(catalog: Catalog): Projection<AgentFoldState> {
@@ -15,7 +16,7 @@ export function agentCoverageProjection(catalog: Catalog): Projection<AgentFoldS
       COVERAGE_VERIFICATIONS,
       COVERAGE_UNVERIFIED,
     ],
-    load: (db, events) => loadAgentFoldState(db, events, { catalog, table: COVERAGE_VERIFICATIONS }),
+    load: (db, events) => loadVerifiedFoldState(db, catalog, COVERAGE_VERIFICATIONS, events),
     fold: (events, state) => foldAgentCoverage(catalog, events, state),
   };
 }

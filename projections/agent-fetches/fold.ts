@@ -2,7 +2,11 @@ import type { Catalog } from '../../src/catalog/agents.js';
 import { type Sql, sql } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
-import { batchConfirmations, confirmationRows, recordConfirmations } from '../agents/address-verifications.js';
+import {
+  batchConfirmations,
+  confirmationRows,
+  recordConfirmations,
+} from '../agents/address-verifications.js';
 
 /** The agent_fetches projection's table of the reverse DNS confirmations it folded. */
 export const FETCH_VERIFICATIONS = 'address_verifications';

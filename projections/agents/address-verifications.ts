@@ -3,7 +3,12 @@ import { type Db, raw, type Sql, sql } from '../../src/db/sql.js';
 import type { AddressVerified, FetchRecorded } from '../../streams/events.js';
 import type { Sequenced } from '../projection.js';
 import { dayOf } from '../agent-coverage/day-chain.js';
-import type { AddressOperators, FetchClass } from './classify-fetch.js';
+import {
+  type AddressOperators,
+  type AgentFoldState,
+  type FetchClass,
+  loadAgentFoldState,
+} from './classify-fetch.js';
 
 /**
  * Forward-confirmed reverse DNS in the agent projections. A confirmation (AddressVerified) vouches
@@ -44,6 +49,23 @@ export function batchConfirmations(catalog: Catalog, events: readonly Sequenced[
 }
 
 /**
+ * The fold state of an agent projection that keys by verification: the policies, and the
+ * operators confirmed for the batch's fetches from `table`, the projection's own confirmations.
+ */
+export async function loadVerifiedFoldState(
+  db: Db,
+  catalog: Catalog,
+  table: string,
+  events: readonly Sequenced[],
+): Promise<AgentFoldState> {
+  const [state, addresses] = await Promise.all([
+    loadAgentFoldState(db, events),
+    loadAddressOperators(db, catalog, table, events),
+  ]);
+  return { ...state, addresses };
+}
+
+/**
  * The operators confirmed for the batch's fetches' (site, address digest, UTC day): from
  * `table` (the confirmations this projection folded before) and from the batch itself. Should two
  * operators be confirmed for one address and day, the first by name answers.
@@ -66,7 +88,12 @@ export async function loadAddressOperators(
   for (const c of batchConfirmations(catalog, events)) add(c.site, c.address, dayMs(c.day), c.operator);
   if (keys.size > 0) {
     const k = [...keys.values()];
-    const { rows } = await db.query<{ site_id: string; address_digest: string; day: Date; operator: string }>(sql`
+    const { rows } = await db.query<{
+      site_id: string;
+      address_digest: string;
+      day: Date;
+      operator: string;
+    }>(sql`
       SELECT v.site_id, v.address_digest, v.day, v.operator FROM ${raw(table)} v
       JOIN unnest(${k.map((r) => r.site)}::bigint[], ${k.map((r) => r.digest)}::text[],
         ${k.map((r) => iso(r.day))}::timestamptz[]) AS k(site_id, address_digest, day)

@@ -6,7 +6,6 @@ import type { FetchRecorded } from '../../streams/events.js';
 import type { Db } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { loadPolicies, type PolicyHistory } from './policies.js';
-import { loadAddressOperators } from './address-verifications.js';
 
 /** What a fetch is, decided when folding so that a rebuild after a catalog change decides again. */
 export interface FetchClass {
@@ -82,21 +81,9 @@ export interface AgentFoldState {
   addresses?: AddressOperators;
 }
 
-/**
- * `verifications`: the projection's table of the reverse DNS confirmations it folded, for those
- * that key by verification; the others (citation gap) leave `addresses` empty.
- */
-export async function loadAgentFoldState(
-  db: Db,
-  events: readonly Sequenced[],
-  verifications?: { catalog: Catalog; table: string },
-): Promise<AgentFoldState> {
+export async function loadAgentFoldState(db: Db, events: readonly Sequenced[]): Promise<AgentFoldState> {
   const sites = agentFetches(events).map((s) => s.event.site);
-  const [policies, addresses] = await Promise.all([
-    loadPolicies(db, sites),
-    verifications && loadAddressOperators(db, verifications.catalog, verifications.table, events),
-  ]);
-  return addresses ? { policies, addresses } : { policies };
+  return { policies: await loadPolicies(db, sites) };
 }
 
 /** The batch's fetches with their classification, in stream order. */

@@ -102,13 +102,15 @@ export class AddressVerifier {
     const target = { site: req.site, day: utcDay(req.ts) };
     const cached = this.cache.get(key);
     if (cached && cached.until > now) {
-      if (cached.outcome.result === 'confirmed') this.emit(req.digest, req.operator, cached.outcome.domain, target);
+      if (cached.outcome.result === 'confirmed')
+        this.emit(req.digest, req.operator, cached.outcome.domain, target);
       return this.skip('cached');
     }
     if (cached) this.cache.delete(key);
     const waiting = this.pending.get(key);
     if (waiting) {
-      if (waiting.targets.size < this.limits.maxTargets) waiting.targets.set(`${target.site}\u0000${target.day}`, target);
+      if (waiting.targets.size < this.limits.maxTargets)
+        waiting.targets.set(`${target.site}\u0000${target.day}`, target);
       return;
     }
     if (this.queue.length >= this.limits.maxQueue) return this.skip('queue_full');

@@ -1,6 +1,9 @@
 import type { Catalog } from '../catalog/agents.js';
 import { child } from '../metrics.js';
-import type { AppDeps } from '../http/deps.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../metrics.js';
+import type { Appender } from '../nats/append.js';
 import type { FetchRecorded } from '../../streams/events.js';
 import { type StreamLayout, subjectFor } from '../../streams/subjects.js';
 import { AddressVerifier, type VerifierLimits } from './address-verifier.js';
@@ -14,7 +17,7 @@ export const LOOKUP_TIMEOUT_MS = 3000;
  * site's agent subject, outcomes counted in the process's metrics.
  */
 export function createEdgeVerifier(
-  deps: Pick<AppDeps, 'config' | 'appender' | 'metrics' | 'log'>,
+  deps: { config: Pick<Config, 'DNS_SERVERS'>; appender: Appender; metrics: Metrics; log: Logger },
   layout: StreamLayout,
   limits?: Partial<VerifierLimits>,
 ): AddressVerifier {

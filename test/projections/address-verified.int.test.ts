@@ -74,12 +74,17 @@ async function foldInto(groups: StreamEvent[][], batch: number) {
     [OTHER_SITE, 'other.example'],
   ]);
   const msgs = messages(groups);
-  for (const p of AGENT) for (let i = 0; i < msgs.length; i += batch) await foldBatch(db.pool, p, msgs.slice(i, i + batch));
+  for (const p of AGENT)
+    for (let i = 0; i < msgs.length; i += batch) await foldBatch(db.pool, p, msgs.slice(i, i + batch));
   return db;
 }
 
 const ORDERS: [string, StreamEvent[][], number][] = [
-  ['the confirmation between the fetches, one message a batch', [[f1, f2, f5, f6, f7], [confirmation], [f3, f4], [again]], 1],
+  [
+    'the confirmation between the fetches, one message a batch',
+    [[f1, f2, f5, f6, f7], [confirmation], [f3, f4], [again]],
+    1,
+  ],
   ['the confirmation first', [[confirmation], [f1, f2, f3, f4, f5, f6, f7], [again]], 1],
   ['the confirmation last, twice', [[f1, f2, f3, f4, f5, f6, f7], [again], [confirmation]], 1],
   ['everything in one batch', [[f1, f2], [confirmation], [f3, f4, f5, f6, f7, again]], 3],
@@ -105,7 +110,16 @@ describe('AddressVerified in the agent projections', () => {
        FROM agent_fetches ORDER BY ts`,
       [A],
     );
-    expect(rows.map((r) => [r.site_id, r.ts.toISOString(), r.agent_id, r.verified, r.verified_by, r.confirmed_address])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.site_id,
+        r.ts.toISOString(),
+        r.agent_id,
+        r.verified,
+        r.verified_by,
+        r.confirmed_address,
+      ]),
+    ).toEqual([
       [S, iso(f1.ts), 'googlebot', true, 'reverse_dns', true],
       [S, iso(f2.ts), 'googlebot', true, 'reverse_dns', true],
       [S, iso(f5.ts), 'gptbot', false, null, true],
@@ -122,7 +136,17 @@ describe('AddressVerified in the agent projections', () => {
       `SELECT site_id::int, day, agent_id, verified_by, fetches::int, html_fetches::int, bytes::int FROM agent_rollup_day
        ORDER BY site_id, day, agent_id, verified_by NULLS FIRST`,
     );
-    expect(day.rows.map((r) => [r.site_id, r.day.toISOString(), r.agent_id, r.verified_by, r.fetches, r.html_fetches, r.bytes])).toEqual([
+    expect(
+      day.rows.map((r) => [
+        r.site_id,
+        r.day.toISOString(),
+        r.agent_id,
+        r.verified_by,
+        r.fetches,
+        r.html_fetches,
+        r.bytes,
+      ]),
+    ).toEqual([
       // f6 (another address) stays unverified; f1, f2, f3 moved.
       [S, iso(D), 'googlebot', null, 1, 1, 1000],
       [S, iso(D), 'googlebot', 'reverse_dns', 3, 2, 3000],
@@ -186,7 +210,11 @@ describe('AddressVerified in the agent projections', () => {
         [OTHER_SITE, true, iso(D), 1],
       ]);
     }
-    for (const t of ['address_verifications', 'agent_rollup_address_verifications', 'coverage_address_verifications'])
+    for (const t of [
+      'address_verifications',
+      'agent_rollup_address_verifications',
+      'coverage_address_verifications',
+    ])
       expect((await db.pool.query(`SELECT site_id::int, day, operator, domain FROM ${t}`)).rows).toEqual([
         { site_id: S, day: new Date(D), operator: 'google', domain: 'googlebot.com' },
       ]);

@@ -40,8 +40,7 @@ export async function startDnsServer(zone: Zone): Promise<DnsServer> {
     const q = `${type} ${name}`;
     asked.push(q);
     if (zone.silent?.has(name)) return;
-    const records =
-      type === 'PTR' ? (ptrs.get(name) ?? []) : type === 'A' ? (zone.a[name] ?? []) : [];
+    const records = type === 'PTR' ? (ptrs.get(name) ?? []) : type === 'A' ? (zone.a[name] ?? []) : [];
     for (const value of records) {
       const record =
         type === 'PTR'

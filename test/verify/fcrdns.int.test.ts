@@ -50,7 +50,10 @@ describe('forward-confirmed reverse DNS against a loopback server', () => {
   const lookups = () => createLookups([dns.address], 500);
 
   it('confirms an address whose PTR lies under the operator and whose name resolves back to it', async () => {
-    expect(await confirmAddress(lookups(), GOOD, GOOGLE)).toEqual({ result: 'confirmed', domain: 'googlebot.com' });
+    expect(await confirmAddress(lookups(), GOOD, GOOGLE)).toEqual({
+      result: 'confirmed',
+      domain: 'googlebot.com',
+    });
   });
 
   it('names each failure: forward mismatch, wrong suffix, a lookalike suffix, no PTR, timeout', async () => {

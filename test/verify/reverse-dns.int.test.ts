@@ -55,7 +55,8 @@ const ship = async (rows: object[]) => {
   const body = JSON.stringify({ site_id: site.id, agent_events: rows });
   return postEdge(t.app, body, sign(body, site.ingest_key));
 };
-const row = (at: number, pathname: string, ip: string) => htmlFetchRow('crawled.example', at, GOOGLEBOT, pathname, ip);
+const row = (at: number, pathname: string, ip: string) =>
+  htmlFetchRow('crawled.example', at, GOOGLEBOT, pathname, ip);
 
 async function counts(metric: 'reverseDnsChecks' | 'reverseDnsSkipped') {
   const { values } = await t.deps.metrics[metric].get();
@@ -171,9 +172,9 @@ describe('forward-confirmed reverse DNS of agent addresses', () => {
     const dump = async () => {
       const out: Record<string, string[]> = {};
       for (const table of tables)
-        out[table] = (await t.database.pool.query(`SELECT x::text AS row FROM ${table} x ORDER BY 1`)).rows.map(
-          (r) => r.row as string,
-        );
+        out[table] = (
+          await t.database.pool.query(`SELECT x::text AS row FROM ${table} x ORDER BY 1`)
+        ).rows.map((r) => r.row as string);
       return out;
     };
     const before = await dump();
