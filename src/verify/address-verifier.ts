@@ -48,6 +48,8 @@ export interface VerifierDeps {
   confirm(address: string, domains: readonly string[]): Promise<CheckOutcome>;
   /** Appends a confirmation to the site's agent subject. */
   publish(event: AddressVerified): Promise<void>;
+  /** Gives up the lookups in flight (they end as timeouts), so closing waits for no DNS. */
+  cancel?(): void;
   onChecked?(result: 'confirmed' | CheckFailure): void;
   onSkipped?(reason: SkipReason): void;
   log: Logger;
@@ -130,10 +132,11 @@ export class AddressVerifier {
     return this.pending.size;
   }
 
-  /** Takes no more requests, forgets the waiting ones and waits for the running ones (each bounded by its timeouts). */
+  /** Takes no more requests, forgets the waiting ones, cancels the running ones' lookups and waits for them. */
   async close(): Promise<void> {
     this.closed = true;
     for (const key of this.queue.splice(0)) this.pending.delete(key);
+    this.deps.cancel?.();
     await Promise.allSettled([...this.running]);
   }
 

@@ -24,6 +24,7 @@ export function createEdgeVerifier(
   const lookups = createLookups(deps.config.DNS_SERVERS, LOOKUP_TIMEOUT_MS);
   return new AddressVerifier({
     confirm: (address, domains) => confirmAddress(lookups, address, domains),
+    cancel: () => lookups.cancel(),
     publish: (event) => deps.appender.append(subjectFor(layout, event.site, 'edge'), event),
     onChecked: (result) => child(deps.metrics.reverseDnsChecks, result).inc(),
     onSkipped: (reason) => child(deps.metrics.reverseDnsSkipped, reason).inc(),

@@ -23,7 +23,10 @@ const MAX_FORWARD = 32;
  * A resolver asking `servers` (`address:port`; the system's when empty), each query given up
  * after `timeoutMs`, with no retry: a check that times out is one of its outcomes, not an error.
  */
-export function createLookups(servers: readonly string[] | undefined, timeoutMs: number): Lookups {
+export function createLookups(
+  servers: readonly string[] | undefined,
+  timeoutMs: number,
+): Lookups & { cancel(): void } {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
   if (servers && servers.length > 0) resolver.setServers([...servers]);
   return resolver;

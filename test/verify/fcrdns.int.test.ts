@@ -67,6 +67,16 @@ describe('forward-confirmed reverse DNS against a loopback server', () => {
   });
 });
 
+describe('cancelling', () => {
+  it('ends a lookup in flight as a timeout, without waiting for its own (here 60 s)', async () => {
+    const lookups = createLookups([dns.address], 60_000);
+    const outcome = confirmAddress(lookups, SILENT, GOOGLE);
+    await new Promise((r) => setTimeout(r, 50));
+    lookups.cancel();
+    expect(await outcome).toEqual({ result: 'timeout' });
+  });
+});
+
 describe('arpaName', () => {
   it('spells the PTR question of IPv4 and IPv6 addresses', () => {
     expect(arpaName(parseAddress('66.249.66.1')!)).toBe('1.66.249.66.in-addr.arpa');
