@@ -8,6 +8,7 @@ import {
   type AgentFoldState,
   type FetchClass,
   loadAgentFoldState,
+  NO_ADDRESS_OPERATORS,
 } from './classify-fetch.js';
 
 /**
@@ -37,14 +38,17 @@ export function rdnsOperators(catalog: Catalog): ReadonlySet<string> {
 
 /**
  * The batch's confirmations for operators the catalog prescribes reverse DNS for (another one
- * verifies nothing, before or after a fetch alike), one per (site, address, day, operator).
+ * verifies nothing, before or after a fetch alike), the first of each (site, address, day, operator).
  */
 export function batchConfirmations(catalog: Catalog, events: readonly Sequenced[]): AddressVerified[] {
   const operators = rdnsOperators(catalog);
   const out = new Map<string, AddressVerified>();
-  for (const { event: e } of events)
-    if (e.type === 'AddressVerified' && operators.has(e.operator))
-      out.set(`${keyOf(e.site, e.address, dayMs(e.day))}\u0000${e.operator}`, e);
+  for (const { event: e } of events) {
+    if (e.type !== 'AddressVerified' || !operators.has(e.operator)) continue;
+    // The first in stream order, as a table row's first insert stays: its `domain` is the one kept.
+    const key = `${keyOf(e.site, e.address, dayMs(e.day))}\u0000${e.operator}`;
+    if (!out.has(key)) out.set(key, e);
+  }
   return [...out.values()];
 }
 
@@ -67,8 +71,7 @@ export async function loadVerifiedFoldState(
 
 /**
  * The operators confirmed for the batch's fetches' (site, address digest, UTC day): from
- * `table` (the confirmations this projection folded before) and from the batch itself. Should two
- * operators be confirmed for one address and day, the first by name answers.
+ * `table` (the confirmations this projection folded before) and from the batch itself.
  */
 export async function loadAddressOperators(
   db: Db,
@@ -79,12 +82,9 @@ export async function loadAddressOperators(
   const keys = new Map<string, { site: number; digest: string; day: number }>();
   for (const { event: e } of events)
     if (e.type === 'FetchRecorded') keys.set(keyOf(e.site, e.address, dayOf(e.ts)), fetchKey(e));
-  const operators = new Map<string, string>();
-  const add = (site: number, digest: string, day: number, operator: string) => {
-    const k = keyOf(site, digest, day);
-    const known = operators.get(k);
-    if (known === undefined || operator < known) operators.set(k, operator);
-  };
+  const confirmed = new Set<string>();
+  const add = (site: number, digest: string, day: number, operator: string) =>
+    confirmed.add(`${keyOf(site, digest, day)}\u0000${operator}`);
   for (const c of batchConfirmations(catalog, events)) add(c.site, c.address, dayMs(c.day), c.operator);
   if (keys.size > 0) {
     const k = [...keys.values()];
@@ -102,8 +102,11 @@ export async function loadAddressOperators(
     for (const r of rows)
       if (known.has(r.operator)) add(Number(r.site_id), r.address_digest, r.day.getTime(), r.operator);
   }
-  if (operators.size === 0) return { operatorOf: () => undefined };
-  return { operatorOf: (address, ts, site) => operators.get(keyOf(site, address, dayOf(ts))) };
+  if (confirmed.size === 0) return NO_ADDRESS_OPERATORS;
+  return {
+    confirms: (operator, address, ts, site) =>
+      confirmed.has(`${keyOf(site, address, dayOf(ts))}\u0000${operator}`),
+  };
 }
 
 function fetchKey(f: FetchRecorded) {

@@ -44,6 +44,24 @@ const confirmation: AddressVerified = {
   operator: 'google',
   domain: 'googlebot.com',
 };
+/** Bingbot from the same address, whose operator reverse DNS confirmed too (two operators, one address). */
+const f8 = fetched({
+  site: S,
+  ts: D + 13 * HOUR,
+  address: A,
+  user_agent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  pathname: '/a',
+});
+const bing: AddressVerified = {
+  type: 'AddressVerified',
+  id: randomUUID(),
+  site: S,
+  ts: D + 13 * HOUR,
+  day: '2026-11-02',
+  address: A,
+  operator: 'microsoft',
+  domain: 'search.msn.com',
+};
 /** The same confirmation from another API process. */
 const again: AddressVerified = { ...confirmation, id: randomUUID(), ts: D + 16 * HOUR };
 
@@ -82,12 +100,12 @@ async function foldInto(groups: StreamEvent[][], batch: number) {
 const ORDERS: [string, StreamEvent[][], number][] = [
   [
     'the confirmation between the fetches, one message a batch',
-    [[f1, f2, f5, f6, f7], [confirmation], [f3, f4], [again]],
+    [[f1, f2, f5, f6, f7, f8], [confirmation], [f3, f4], [again], [bing]],
     1,
   ],
-  ['the confirmation first', [[confirmation], [f1, f2, f3, f4, f5, f6, f7], [again]], 1],
-  ['the confirmation last, twice', [[f1, f2, f3, f4, f5, f6, f7], [again], [confirmation]], 1],
-  ['everything in one batch', [[f1, f2], [confirmation], [f3, f4, f5, f6, f7, again]], 3],
+  ['the confirmations first', [[bing, confirmation], [f1, f2, f3, f4, f5, f6, f7, f8], [again]], 1],
+  ['the confirmation last, twice', [[f1, f2, f3, f4, f5, f6, f7], [again], [confirmation], [f8, bing]], 1],
+  ['everything in one batch', [[f1, f2], [confirmation], [f3, f4, f5, f6, f7, f8, again, bing]], 3],
 ];
 
 let dbs: TestDatabase[] = [];
@@ -125,6 +143,7 @@ describe('AddressVerified in the agent projections', () => {
       [S, iso(f5.ts), 'gptbot', false, null, true],
       [S, iso(f6.ts), 'googlebot', false, null, false],
       [OTHER_SITE, iso(f7.ts), 'googlebot', false, null, true],
+      [S, iso(f8.ts), 'bingbot', true, 'reverse_dns', true],
       [S, iso(f3.ts), 'googlebot', true, 'reverse_dns', true],
       [S, iso(f4.ts), 'googlebot', false, null, true],
     ]);
@@ -147,7 +166,8 @@ describe('AddressVerified in the agent projections', () => {
         r.bytes,
       ]),
     ).toEqual([
-      // f6 (another address) stays unverified; f1, f2, f3 moved.
+      // f6 (another address) stays unverified; f1, f2, f3 moved, and Bingbot's f8.
+      [S, iso(D), 'bingbot', 'reverse_dns', 1, 1, 1000],
       [S, iso(D), 'googlebot', null, 1, 1, 1000],
       [S, iso(D), 'googlebot', 'reverse_dns', 3, 2, 3000],
       [S, iso(D), 'gptbot', null, 1, 1, 1000],
@@ -165,7 +185,7 @@ describe('AddressVerified in the agent projections', () => {
       [iso(D + 15 * HOUR), 'reverse_dns', 1],
     ]);
     const hours = await db.pool.query(
-      `SELECT count(*)::int AS n, sum(fetches)::int AS fetches FROM agent_rollup_hour WHERE site_id = $1 AND verified_by = 'reverse_dns'`,
+      `SELECT count(*)::int AS n, sum(fetches)::int AS fetches FROM agent_rollup_hour WHERE site_id = $1 AND agent_id = 'googlebot' AND verified_by = 'reverse_dns'`,
       [S],
     );
     expect(hours.rows[0]).toEqual({ n: 2, fetches: 3 });
@@ -179,6 +199,7 @@ describe('AddressVerified in the agent projections', () => {
       [S],
     );
     expect(agents.rows).toEqual([
+      { pathname: '/a', agent_id: 'bingbot', fetches: 1, verified_fetches: 1 },
       { pathname: '/a', agent_id: 'googlebot', fetches: 4, verified_fetches: 2 },
       { pathname: '/a', agent_id: 'gptbot', fetches: 1, verified_fetches: 0 },
       { pathname: '/b', agent_id: 'googlebot', fetches: 1, verified_fetches: 1 },
@@ -215,8 +236,11 @@ describe('AddressVerified in the agent projections', () => {
       'agent_rollup_address_verifications',
       'coverage_address_verifications',
     ])
-      expect((await db.pool.query(`SELECT site_id::int, day, operator, domain FROM ${t}`)).rows).toEqual([
+      expect(
+        (await db.pool.query(`SELECT site_id::int, day, operator, domain FROM ${t} ORDER BY operator`)).rows,
+      ).toEqual([
         { site_id: S, day: new Date(D), operator: 'google', domain: 'googlebot.com' },
+        { site_id: S, day: new Date(D), operator: 'microsoft', domain: 'search.msn.com' },
       ]);
   });
 
