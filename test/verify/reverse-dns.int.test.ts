@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjections } from '../../projections/index.js';
 import { loadCatalog } from '../../src/catalog/agents.js';
@@ -40,6 +41,7 @@ const zone: Zone = {
 const MIN = 60_000;
 const DAY = 1440 * MIN;
 let dns: DnsServer;
+const logLines: string[] = [];
 let t: TestApp;
 let workers: Projector[];
 let site: { id: number; ingest_key: string };
@@ -79,7 +81,13 @@ const fetchRows = async () =>
 
 beforeAll(async () => {
   dns = await startDnsServer(zone);
-  t = await buildTestApp({ env: { DNS_SERVERS: dns.address } });
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(String(chunk));
+      cb();
+    },
+  });
+  t = await buildTestApp({ env: { DNS_SERVERS: dns.address, LOG_LEVEL: 'trace' }, logStream });
   workers = await startProjectors(t.deps);
   const { cookie } = await signUp(t.app);
   site = await createSite(t.app, cookie, { domain: 'crawled.example' });
@@ -192,7 +200,7 @@ describe('forward-confirmed reverse DNS of agent addresses', () => {
     expect(await dump()).toEqual(before);
   });
 
-  it('never writes a raw address to the stream or to Postgres', async () => {
+  it('never writes a raw address to the stream, to Postgres or to a log line', async () => {
     const stored = (await streamMessages(t.deps)).map((m) => messageText(m.data)!);
     expect(stored.length).toBeGreaterThan(0);
     const tables = await t.database.pool.query<{ table_name: string }>(
@@ -206,10 +214,13 @@ describe('forward-confirmed reverse DNS of agent addresses', () => {
         ),
       );
     expect(dumps.filter((d) => d.startsWith('address_verifications: '))).toHaveLength(1);
+    // The verifier logged each check (at debug), with its operator and result only.
+    expect(logLines.filter((l) => l.includes('reverse DNS check'))).toHaveLength(6);
     // Each address, as text, as a PTR name spells it, and as the hex of its text.
     for (const form of ALL.flatMap((ip) => [ip, ip.replaceAll('.', '-'), Buffer.from(ip).toString('hex')])) {
       expect(stored.filter((s) => s.includes(form))).toEqual([]);
       expect(dumps.filter((d) => d.includes(form))).toEqual([]);
+      expect(logLines.filter((l) => l.includes(form))).toEqual([]);
     }
   });
 });
