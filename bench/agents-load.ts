@@ -16,6 +16,7 @@ import { agentFetchesProjection } from '../projections/agent-fetches/projection.
 import { AGENT_GRAINS } from '../projections/agent-rollup-minute/grains.js';
 import { agentRollupMinuteProjection } from '../projections/agent-rollup-minute/projection.js';
 import { citationGapProjection } from '../projections/citation-gap/projection.js';
+import { rdnsOperators } from '../projections/agents/address-verifications.js';
 import type { Projection, Sequenced } from '../projections/projection.js';
 import { rawEvents } from '../projections/raw-events/projection.js';
 import { loadCatalog } from '../src/catalog/agents.js';
@@ -117,6 +118,12 @@ function foldedProjections(): { projection: Projection; origin: StreamOrigin }[]
   ];
 }
 
+/** awaitsConfirmation (projections/agents/address-verifications.ts) in SQL; catalog ids are `[a-z0-9-]` only. */
+const AWAITS_CONFIRMATION = `verified_by IS NULL AND agent_id <> 'unknown' AND operator IN (${[
+  ...rdnsOperators(loadCatalog()),
+]
+  .map((o) => `'${o}'`)
+  .join(', ')})`;
 const STATUS_CLASS = 'CASE WHEN status >= 100 AND status < 600 THEN status / 100 ELSE 0 END';
 const MINUTE = "date_bin('1 minute', ts, TIMESTAMPTZ '2000-01-01 00:00+00')";
 const DAY = "date_trunc('day', ts, 'UTC')";
@@ -142,6 +149,15 @@ export const DERIVED_LANES: readonly (readonly string[])[] = [
          operator, purpose, status_class, verified, verified_by, sum(fetches), sum(html_fetches), sum(bytes)
        FROM agent_rollup_minute GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
     ),
+    // The fetches a reverse DNS confirmation could still move (the design appends none).
+    `INSERT INTO agent_rollup_unverified (site_id, address_digest, day, operator, minute, agent_id, purpose,
+       status_class, fetches, html_fetches, bytes)
+     SELECT site_id, address_digest, ${DAY}, operator, ${MINUTE}, agent_id, purpose, ${STATUS_CLASS}, count(*),
+       count(*) FILTER (WHERE ${IS_HTML.sql}), sum(bytes)
+     FROM agent_fetches WHERE ${AWAITS_CONFIRMATION} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
+    `INSERT INTO coverage_unverified (site_id, address_digest, day, operator, pathname, agent_id, fetches)
+     SELECT site_id, address_digest, ${DAY}, operator, pathname, agent_id, count(*)
+     FROM agent_fetches WHERE ${AWAITS_CONFIRMATION} GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`,
     `INSERT INTO url_coverage_day (site_id, pathname, day, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
      SELECT site_id, pathname, ${DAY}, agent_id, min(ts), max(ts), count(*), count(*) FILTER (WHERE verified)
      FROM agent_fetches GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CATALOG_DATA_DIR } from './catalog/agents.js';
@@ -77,6 +78,24 @@ export interface KeyDirectoryOverride {
 
 const LOOPBACK_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
+/** `address:port` or `[ipv6]:port`, comma separated, as `Resolver.setServers` takes them. */
+const dnsServers = z.string().transform((v, ctx): string[] => {
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.find((s) => !isResolverAddress(s));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `not address:port: "${bad}"` });
+    return z.NEVER;
+  }
+  return list;
+});
+
+function isResolverAddress(s: string): boolean {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):(\d{1,5})$/.exec(s);
+  if (!m) return false;
+  const port = Number(m[3]);
+  return isIP(m[1] ?? m[2]!) !== 0 && port >= 1 && port <= 65535;
+}
+
 /** Each variable's description is what the one-line start-up error says it accepts. */
 export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('a host name or address to listen on'),
@@ -105,6 +124,11 @@ export const ConfigSchema = z.object({
     .min(1)
     .default(600)
     .describe('a positive integer (requests per minute)'),
+  /**
+   * Resolvers the reverse-DNS verifier asks (src/verify/), as `address:port` (IPv6 as
+   * `[address]:port`), comma separated; unset → the system's resolvers.
+   */
+  DNS_SERVERS: dnsServers.optional().describe('one or more resolvers as address:port, comma separated'),
   /** HTTP processes sharing the port (Node cluster); one per core uses a machine's cores for ingest. */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1).describe('an integer 1-64'),
   /**

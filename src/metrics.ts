@@ -81,6 +81,18 @@ export function createMetrics() {
         uncaughtSeen = now;
       },
     }),
+    reverseDnsChecks: new Counter({
+      name: 'twofold_reverse_dns_checks_total',
+      help: 'Forward-confirmed reverse DNS checks of agent addresses, by result (confirmed, no_ptr, wrong_suffix, forward_mismatch, timeout, error)',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+    reverseDnsSkipped: new Counter({
+      name: 'twofold_reverse_dns_skipped_total',
+      help: 'Agent fetches that asked for a reverse DNS check and made no lookup, by reason (cached, queue_full, out_of_window)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     projectorLag: new Gauge({
       name: 'twofold_projector_lag',
       help: 'Stream messages not yet folded, by projection',

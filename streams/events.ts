@@ -120,7 +120,29 @@ export const FetchRecorded = z.object({
 });
 export type FetchRecorded = z.infer<typeof FetchRecorded>;
 
-export const StreamEvent = z.discriminatedUnion('type', [HitRecorded, FetchRecorded]);
+/**
+ * Forward-confirmed reverse DNS tied an address to an agent's operator (src/verify/): its PTR name
+ * lay under one of the operator's `rdns_domains` and that name's forward records held the address.
+ * It vouches for the operator's fetches from the address on the site's UTC `day`, before and after
+ * it in the stream alike. Only confirmations are events; failed checks are counted, not appended.
+ */
+export const AddressVerified = z.object({
+  type: z.literal('AddressVerified'),
+  id: z.uuid(),
+  site: z.number().int().positive(),
+  /** Epoch milliseconds of the check. */
+  ts: z.number().int(),
+  /** The UTC day (YYYY-MM-DD) of the fetch that asked for the check. */
+  day: z.iso.date(),
+  /** Keyed digest of the address (hex), as FetchRecorded carries it; the address itself is not kept. */
+  address: z.string(),
+  operator: z.string(),
+  /** The operator's suffix the PTR name ended with; not the name, which often spells the address. */
+  domain: z.string(),
+});
+export type AddressVerified = z.infer<typeof AddressVerified>;
+
+export const StreamEvent = z.discriminatedUnion('type', [HitRecorded, FetchRecorded, AddressVerified]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
 
 /** One stream message: the events of one append, which the stream acknowledged together. */

@@ -54,6 +54,25 @@ describe('loadConfig', () => {
   });
 });
 
+describe('DNS_SERVERS', () => {
+  it('is unset by default (the system resolvers) and reads address:port lists, IPv6 in brackets', () => {
+    expect(loadConfig({}).DNS_SERVERS).toBeUndefined();
+    expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, [::1]:53' }).DNS_SERVERS).toEqual([
+      '127.0.0.1:5353',
+      '[::1]:53',
+    ]);
+  });
+
+  it.each(['127.0.0.1', 'dns.example:53', '127.0.0.1:0', '::1:53', '127.0.0.1:53,'])(
+    'refuses %s',
+    (value) => {
+      expect(() => loadConfig({ DNS_SERVERS: value })).toThrow(
+        'is invalid: expected one or more resolvers as address:port, comma separated',
+      );
+    },
+  );
+});
+
 describe('the reads’ thresholds', () => {
   it('default to a citation-gap ratio of 10 and a decay of more than 50 % from 10 pageviews', () => {
     expect(loadConfig({})).toMatchObject({

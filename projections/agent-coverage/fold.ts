@@ -1,8 +1,20 @@
 import type { Catalog } from '../../src/catalog/agents.js';
-import { type Sql, sql } from '../../src/db/sql.js';
+import { raw, type Sql, sql } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
 import { chainDays, dayOf } from './day-chain.js';
+import {
+  awaitsConfirmation,
+  batchConfirmations,
+  forgetMoved,
+  matchingRows,
+  recordConfirmations,
+} from '../agents/address-verifications.js';
+import type { AddressVerified } from '../../streams/events.js';
+
+/** The projection's tables of the reverse DNS confirmations it folded and of the fetches they may still verify. */
+export const COVERAGE_VERIFICATIONS = 'coverage_address_verifications';
+export const COVERAGE_UNVERIFIED = 'coverage_unverified';
 
 interface Span {
   site: number;
@@ -29,6 +41,18 @@ export function foldAgentCoverage(
   const agents = new Map<string, Span & { agent_id: string; verified: number }>();
   const agentDays = new Map<string, Span & { day: number; agent_id: string; verified: number }>();
   const urlDays = new Map<string, Span & { day: number }>();
+  const waiting = new Map<
+    string,
+    {
+      site: number;
+      digest: string;
+      day: number;
+      operator: string;
+      pathname: string;
+      agent_id: string;
+      fetches: number;
+    }
+  >();
   const widen = (s: Span, ts: number) => {
     if (ts < s.first) s.first = ts;
     if (ts > s.last) s.last = ts;
@@ -75,9 +99,24 @@ export function foldAgentCoverage(
     if (cls.verified) {
       agent.verified++;
       agentDay.verified++;
+    } else if (awaitsConfirmation(catalog, cls)) {
+      const w = {
+        site,
+        digest: fetch.address,
+        day,
+        operator: cls.operator,
+        pathname,
+        agent_id: cls.agent_id,
+      };
+      const wKey = JSON.stringify(w);
+      const one = waiting.get(wKey) ?? { ...w, fetches: 0 };
+      one.fetches++;
+      waiting.set(wKey, one);
     }
   }
-  if (urls.size === 0) return [];
+  const confirmed = moveConfirmed(batchConfirmations(catalog, events));
+  if (urls.size === 0) return confirmed;
+  const w = [...waiting.values()];
   const u = [...urls.values()];
   const a = [...agents.values()];
   const d = [...agentDays.values()];
@@ -116,5 +155,39 @@ export function foldAgentCoverage(
     ON CONFLICT (site_id, pathname, day) DO UPDATE SET
       last_crawl = GREATEST(c.last_crawl, excluded.last_crawl), fetches = c.fetches + excluded.fetches`,
     chainDays('url_crawl_day', days),
+    ...(w.length === 0
+      ? []
+      : [
+          sql`
+    INSERT INTO ${raw(COVERAGE_UNVERIFIED)} AS u (site_id, address_digest, day, operator, pathname, agent_id, fetches)
+    SELECT * FROM unnest(${w.map((r) => r.site)}::bigint[], ${w.map((r) => r.digest)}::text[],
+      ${w.map((r) => iso(r.day))}::timestamptz[], ${w.map((r) => r.operator)}::text[], ${w.map((r) => r.pathname)}::text[],
+      ${w.map((r) => r.agent_id)}::text[], ${w.map((r) => r.fetches)}::bigint[])
+    ON CONFLICT (site_id, address_digest, day, operator, pathname, agent_id) DO UPDATE SET
+      fetches = u.fetches + excluded.fetches`,
+        ]),
+    ...confirmed,
+  ];
+}
+
+/**
+ * Counts the unverified fetches the confirmations match as verified, per URL and agent and per
+ * URL, UTC day and agent, then forgets them.
+ */
+function moveConfirmed(c: readonly AddressVerified[]): Sql[] {
+  if (c.length === 0) return [];
+  return [
+    sql`
+    UPDATE url_coverage_agents a SET verified_fetches = a.verified_fetches + m.fetches
+    FROM (SELECT p.site_id, p.pathname, p.agent_id, sum(p.fetches) AS fetches
+      FROM ${matchingRows(COVERAGE_UNVERIFIED, c)} GROUP BY 1, 2, 3) m
+    WHERE a.site_id = m.site_id AND a.pathname = m.pathname AND a.agent_id = m.agent_id`,
+    sql`
+    UPDATE url_coverage_day d SET verified_fetches = d.verified_fetches + m.fetches
+    FROM (SELECT p.site_id, p.pathname, p.day, p.agent_id, sum(p.fetches) AS fetches
+      FROM ${matchingRows(COVERAGE_UNVERIFIED, c)} GROUP BY 1, 2, 3, 4) m
+    WHERE d.site_id = m.site_id AND d.pathname = m.pathname AND d.day = m.day AND d.agent_id = m.agent_id`,
+    forgetMoved(COVERAGE_UNVERIFIED, c),
+    recordConfirmations(COVERAGE_VERIFICATIONS, c),
   ];
 }

@@ -2,13 +2,44 @@ import type { Catalog } from '../../src/catalog/agents.js';
 import { type Sql, sql } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
+import {
+  batchConfirmations,
+  confirmationRows,
+  recordConfirmations,
+} from '../agents/address-verifications.js';
 
-/** One row per fetch, with the classification decided now; the raw path of every agent read. */
+/** The agent_fetches projection's table of the reverse DNS confirmations it folded. */
+export const FETCH_VERIFICATIONS = 'address_verifications';
+
+/**
+ * One row per fetch, with the classification decided now; the raw path of every agent read. A
+ * reverse DNS confirmation verifies the operator's known agents' unverified fetches from the
+ * address that UTC day (those of this batch are classified with it already).
+ */
 export function foldAgentFetches(
   catalog: Catalog,
   events: readonly Sequenced[],
   state: AgentFoldState,
 ): Sql[] {
+  return [...insertFetches(catalog, events, state), ...confirm(catalog, events)];
+}
+
+function confirm(catalog: Catalog, events: readonly Sequenced[]): Sql[] {
+  const c = batchConfirmations(catalog, events);
+  if (c.length === 0) return [];
+  return [
+    recordConfirmations(FETCH_VERIFICATIONS, c),
+    // The predicates of agent_fetches_unverified_address, so that index finds the rows.
+    sql`
+    UPDATE agent_fetches f SET verified = true, verified_by = 'reverse_dns'
+    FROM ${confirmationRows(c)}
+    WHERE f.site_id = v.site_id AND f.address_digest = v.address_digest
+      AND f.ts >= v.day AND f.ts < v.day + interval '1 day' AND f.operator = v.operator
+      AND f.verified_by IS NULL AND NOT f.signature_forged AND f.agent_id <> 'unknown'`,
+  ];
+}
+
+function insertFetches(catalog: Catalog, events: readonly Sequenced[], state: AgentFoldState): Sql[] {
   const rows = classifiedFetches(catalog, events, state);
   if (rows.length === 0) return [];
   const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);

@@ -28,14 +28,15 @@ export const UNKNOWN = 'unknown';
 export type VerifiedBy = 'ip_range' | 'reverse_dns' | 'web_bot_auth';
 
 /**
- * Which operator forward-confirmed reverse DNS tied an address digest to on a fetch's UTC day
- * (undefined when none did). Loaded per batch with the fold state.
+ * The operators forward-confirmed reverse DNS tied address digests to, per site and UTC day.
+ * Loaded per batch with the fold state (address-verifications.ts).
  */
 export interface AddressOperators {
-  operatorOf(address: string, ts: number): string | undefined;
+  /** Whether `operator` was confirmed for the address digest on the fetch's UTC day at its site. */
+  confirms(operator: string, address: string, ts: number, site: number): boolean;
 }
 
-export const NO_ADDRESS_OPERATORS: AddressOperators = { operatorOf: () => undefined };
+export const NO_ADDRESS_OPERATORS: AddressOperators = { confirms: () => false };
 
 /**
  * Classifies one fetch: the catalog names the agent from its user agent; it is verified only when
@@ -112,7 +113,7 @@ function signedAgent(
 /** The first method after Web Bot Auth that vouches for `operator`'s fetch: its ranges, then reverse DNS. */
 function verification(operator: string, f: FetchRecorded, addresses: AddressOperators): VerifiedBy | null {
   if (isVerified({ operator }, f.ranges)) return 'ip_range';
-  if (addresses.operatorOf(f.address, f.ts) === operator) return 'reverse_dns';
+  if (addresses.confirms(operator, f.address, f.ts, f.site)) return 'reverse_dns';
   return null;
 }
 

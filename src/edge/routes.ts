@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { join } from 'node:path';
+import { loadCatalog } from '../catalog/agents.js';
 import { loadOperatorRanges } from '../catalog/operator-ranges.js';
 import { subjectFor } from '../../streams/subjects.js';
 import { streamLayout } from '../config.js';
@@ -23,6 +24,7 @@ import { claimSignature, releaseSignature } from './replay.js';
 import { AgentEventRow, EdgeBody, HumanEventRow, MAX_ROWS, SERVER_ONLY_KEYS } from './rows.js';
 import { verifySignature } from './signature.js';
 import { type EdgeDeps, fetchEvent, pageviewEvents } from './to-events.js';
+import { createEdgeVerifier, offerFetches } from '../verify/edge-verifier.js';
 
 const BODY_LIMIT = 2 * 1024 * 1024;
 const RETRY_AFTER_S = 60;
@@ -81,6 +83,11 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       new KeyDirectories({ allowPrivate: deps.config.POLICY_FETCH_PRIVATE }),
     ),
   };
+  // Reverse DNS checks of agents' addresses, after the shipment is stored and never awaited by it.
+  const catalog = loadCatalog(deps.config.catalogDir);
+  const verifier = createEdgeVerifier(deps, edge.layout);
+  app.addHook('onClose', () => verifier.close());
+
   // Exact across instances (no local allowance): a shipment is heavy, its round trip is not.
   const shipments = new BatchedWindowLimiter(deps.db, {
     limit: deps.config.EDGE_RATE_LIMIT,
@@ -135,6 +142,8 @@ export const edgeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       const events = [...fetches, ...pageviews];
       if (events.length > 0)
         await deps.appender.appendAtomic(subjectFor(edge.layout, site.id, 'edge'), events);
+      const addresses = agentRows.map((r) => r.ip);
+      setImmediate(() => offerFetches(verifier, catalog, fetches, addresses));
       child(deps.metrics.hitsAccepted, 'edge', 'agent_fetch').inc(fetches.length);
       for (const { signature: v } of fetches)
         if (v) child(deps.metrics.agentSignatures, v.result, v.reason ?? '').inc();

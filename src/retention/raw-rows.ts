@@ -16,6 +16,12 @@ export const RAW_TABLES = [
   { table: 'path_session_hits', before: 'hour' },
   { table: 'vital_page_samples', before: 'day' },
   { table: 'agent_fetches', before: 'ts' },
+  // Per address digest and day: reverse DNS confirmations and the fetches they may still verify.
+  { table: 'address_verifications', before: 'day' },
+  { table: 'agent_rollup_address_verifications', before: 'day' },
+  { table: 'agent_rollup_unverified', before: 'day' },
+  { table: 'coverage_address_verifications', before: 'day' },
+  { table: 'coverage_unverified', before: 'day' },
 ] as const;
 
 const HOUR_MS = 3_600_000;

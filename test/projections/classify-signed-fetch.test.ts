@@ -10,7 +10,7 @@ const catalog = loadCatalog();
 const NO_POLICIES: PolicyHistory = { robotsAt: () => null, llmsAt: () => null };
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
-const RDNS_OPENAI = { operatorOf: () => 'openai' };
+const RDNS_OPENAI = { confirms: (operator: string) => operator === 'openai' };
 
 const classify = (over: Parameters<typeof fetched>[0], signature?: FetchSignature) =>
   classifyFetch(catalog, NO_POLICIES, fetched({ ...over, ...(signature ? { signature } : {}) }), RDNS_OPENAI);

@@ -44,6 +44,10 @@ describe('migrations 0055 and 0056 on agent tables folded before them', () => {
 
     await applyMigration(db.pool, '0055_verified_by.sql');
     await applyMigration(db.pool, '0056_signature_forged.sql');
+    // Migration 0058's index on the column 0055 adds (dropped above with the column).
+    await db.pool
+      .query(`CREATE INDEX agent_fetches_unverified_address ON agent_fetches (site_id, address_digest, ts)
+      WHERE verified_by IS NULL AND agent_id <> 'unknown'`);
 
     const fetches = await db.pool.query(
       'SELECT seq, verified, verified_by, signature_forged FROM agent_fetches ORDER BY seq',

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentCoverageProjection } from '../../projections/agent-coverage/projection.js';
 import { agentFetchesProjection } from '../../projections/agent-fetches/projection.js';
+import { agentRollupMinuteProjection } from '../../projections/agent-rollup-minute/projection.js';
 import { pathSessions } from '../../projections/path-sessions/projection.js';
 import { pathVisitors } from '../../projections/path-visitors/projection.js';
 import type { Projection } from '../../projections/projection.js';
@@ -29,13 +32,21 @@ const PROJECTIONS = [
   pathSessions,
   vitalHistograms,
   agentFetchesProjection(loadCatalog()),
+  agentRollupMinuteProjection(loadCatalog()),
+  agentCoverageProjection(loadCatalog()),
 ] as Projection[];
 /** Tables that are not raw rows: the retention leaves them as they are. */
 const KEPT = PROJECTIONS.flatMap((p) => p.tables).filter(
   (t) => !RAW_TABLES.some((r) => r.table === t) && !t.endsWith('_state') && !t.endsWith('_numbers'),
 );
 
-/** A day's designed traffic: two visitors' sessions (three pageviews, one with Web Vitals), one agent fetch. */
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/**
+ * A day's designed traffic: two visitors' sessions (three pageviews, one with Web Vitals), three
+ * agent fetches: GPTBot, Googlebot whose address reverse DNS confirmed that day, and Googlebot from
+ * an address never confirmed (kept as a fetch a confirmation may still move).
+ */
 const day = (t: number): StreamEvent[] => [
   hit({ site: SITE, visitor: `a${t}`, ts: t, pathname: '/' }),
   hit({ site: SITE, visitor: `a${t}`, ts: t + MIN, pathname: '/pricing' }),
@@ -49,6 +60,18 @@ const day = (t: number): StreamEvent[] => [
   }),
   hit({ site: SITE, visitor: `b${t}`, ts: t + 5 * MIN, pathname: '/docs/a' }),
   fetched({ site: SITE, ts: t + 7 * MIN }),
+  fetched({ site: SITE, ts: t + 8 * MIN, user_agent: GOOGLEBOT, address: 'e'.repeat(64) }),
+  fetched({ site: SITE, ts: t + 9 * MIN, user_agent: GOOGLEBOT, address: 'f'.repeat(64) }),
+  {
+    type: 'AddressVerified',
+    id: randomUUID(),
+    site: SITE,
+    ts: t + 10 * MIN,
+    day: new Date(t).toISOString().slice(0, 10),
+    address: 'e'.repeat(64),
+    operator: 'google',
+    domain: 'googlebot.com',
+  },
 ];
 
 let db: TestDatabase;
@@ -93,11 +116,17 @@ describe('RAW_RETENTION_MONTHS', () => {
       path_visitor_hits: 3,
       path_session_hits: 3,
       vital_page_samples: 2,
-      agent_fetches: 1,
+      agent_fetches: 3,
+      address_verifications: 1,
+      agent_rollup_address_verifications: 1,
+      agent_rollup_unverified: 1,
+      coverage_address_verifications: 1,
+      coverage_unverified: 1,
     });
     expect(await count(db.pool, 'events')).toBe(4);
     expect(await count(db.pool, 'sessions')).toBe(2);
-    expect(await count(db.pool, 'agent_fetches')).toBe(1);
+    expect(await count(db.pool, 'agent_fetches')).toBe(3);
+    expect(await count(db.pool, 'agent_rollup_unverified')).toBe(1);
     expect((await rows('events')).every((e) => e.ts.getTime() >= RECENT)).toBe(true);
     for (const t of KEPT) expect(await rows(t), t).toEqual(kept[t]);
     // The rollups still answer the old day; the raw path has nothing left to count.

@@ -42,6 +42,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     NATS_URL: inject('natsUrl'),
     STREAM_PREFIX: prefix,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    // No test asks the machine's resolvers: reverse DNS checks go to a closed loopback port (refused
+    // at once) unless a test starts its own DNS server.
+    DNS_SERVERS: '127.0.0.1:9',
     ...opts.env,
   });
   const log = createLogger(config.LOG_LEVEL, opts.logStream);
