@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -164,13 +164,15 @@ describe('refreshRanges', () => {
     expect(outcomes.gptbot).toMatchObject({ status: 'updated', prefixes: 21, added: 1, removed: 1 });
     expect(outcomes['chatgpt-user']).toMatchObject({ status: 'unchanged', prefixes: 254 });
     expect(outcomes.perplexitybot).toMatchObject({ status: 'unchanged', prefixes: 8 });
-    expect(outcomes.googlebot).toMatchObject({ status: 'updated', prefixes: 6, added: 6, removed: 0 });
+    // The fixture keeps 6 of the snapshot's 315 Googlebot prefixes.
+    expect(outcomes.googlebot).toMatchObject({ status: 'updated', prefixes: 6, added: 0, removed: 309 });
     expect(outcomes.ias).toMatchObject({ status: 'updated', prefixes: 4, added: 1, removed: 28 });
     expect(outcomes.duckduckbot).toMatchObject({ status: 'updated', prefixes: 6 });
     expect(outcomes.marginalia).toMatchObject({ status: 'updated', prefixes: 5 });
     expect(outcomes.bingbot).toMatchObject({ status: 'failed', error: 'HTTP 500' });
     expect(outcomes.anthropic).toMatchObject({ status: 'failed', error: expect.stringMatching(/not JSON/) });
     expect(outcomes['oai-searchbot']).toMatchObject({ status: 'failed', error: 'HTTP 404' });
+    expect(outcomes.applebot).toMatchObject({ status: 'failed', error: 'HTTP 404' });
 
     const gptbot = JSON.parse(readFileSync(join(dir, 'gptbot.json'), 'utf8'));
     expect(gptbot).toMatchObject({
@@ -181,17 +183,25 @@ describe('refreshRanges', () => {
       as_of: '2026-11-20',
     });
     expect(readFileSync(join(dir, 'gptbot.json'), 'utf8')).toBe(formatRangeFile(gptbot));
-    for (const family of ['chatgpt-user', 'oai-searchbot', 'perplexitybot', 'twitterbot'])
+    // A failed feed leaves its snapshot as shipped.
+    for (const family of [
+      'chatgpt-user',
+      'oai-searchbot',
+      'perplexitybot',
+      'twitterbot',
+      'bingbot',
+      'anthropic',
+      'applebot',
+    ])
       expect(readFileSync(join(dir, `${family}.json`), 'utf8'), family).toBe(before(family));
-    expect(existsSync(join(dir, 'bingbot.json'))).toBe(false);
-    expect(existsSync(join(dir, 'anthropic.json'))).toBe(false);
 
-    // What verification sees next: Google now verifiable, OpenAI's list as the feed has it.
+    // What verification sees next: Google's and OpenAI's lists as the feeds have them.
     const ranges = loadOperatorRanges(dir);
     const catalog = loadCatalog();
     const verified = (id: string, ip: string) => isVerified(catalog.agent(id)!, ranges.rangesFor(ip));
     expect(verified('googlebot', '66.249.66.1')).toBe(true);
     expect(verified('googlebot', '2001:4860:4801:10::5')).toBe(true);
+    expect(verified('googlebot', '66.249.65.1')).toBe(false);
     expect(verified('gptbot', '198.51.100.7')).toBe(true);
     expect(verified('gptbot', '52.230.152.1')).toBe(false);
 
