@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { type Literal, literalsOf } from './literal-tokens.js';
 
 // A token matches where it is not glued to a letter, digit, `_` or `.`: `GPTBot` matches
 // `compatible; GPTBot/1.1` but neither `XGPTBot` nor the host in `https://openai.com/…` (for the
@@ -15,54 +16,121 @@ export function compileUaPattern(pattern: string, flags = 'i'): RegExp {
   return new RegExp(`${BEFORE}(?:${pattern})${AFTER}`, flags);
 }
 
+/** The `ua_pattern` matching any of the literals, longest first; `^`/`$` where a literal is anchored. */
+export function literalsPattern(literals: readonly Literal[]): string {
+  const key = (l: Literal) => `${l.atStart ? '^' : ''}${l.text.toLowerCase()}${l.atEnd ? '$' : ''}`;
+  const unique = [...new Map(literals.map((l) => [key(l), l])).values()];
+  return unique
+    .sort(
+      (a, b) => b.text.length - a.text.length || a.text.localeCompare(b.text) || key(a).localeCompare(key(b)),
+    )
+    .map(
+      (l) => `${l.atStart ? '^' : ''}${l.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${l.atEnd ? '$' : ''}`,
+    )
+    .join('|');
+}
+
 /** The `ua_pattern` matching any of the literal tokens, longest first. */
 export function tokensPattern(tokens: readonly string[]): string {
-  const unique = [...new Map(tokens.map((t) => [t.toLowerCase(), t])).values()];
-  return unique
-    .sort((a, b) => b.length - a.length || a.localeCompare(b))
-    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|');
+  return literalsPattern(tokens.map((text) => ({ text, atStart: false, atEnd: false })));
 }
 
 export interface Classifier<A> {
   (userAgent: string): A | null;
 }
 
+/** One node of the token trie: children by ASCII-lower-cased character code. */
+interface TrieNode {
+  next: Map<number, TrieNode>;
+  /** Agents whose literal ends here, first listed first: [index, atStart, atEnd]. */
+  ends: Array<{ index: number; atStart: boolean; atEnd: boolean }>;
+}
+
+/** A-Z to a-z; every other code as it is (the regex engine's `i` folds no other pair onto ASCII). */
+const fold = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
+/** `[\w.]`: what a token may not be glued to. */
+const glue = (code: number) =>
+  (code >= 48 && code <= 57) ||
+  (code >= 65 && code <= 90) ||
+  (code >= 97 && code <= 122) ||
+  code === 95 ||
+  code === 46;
+const ascii = (text: string) => /^[\x20-\x7e]+$/.test(text);
+
 /**
  * The agent whose token a user agent carries. When several agents' tokens appear, the longest
  * match wins (`ChatGPT-User` over a shorter token inside it, `Googlebot-Image` over `Googlebot`),
  * then the earliest, then the agent listed first. Agents without a pattern (robots.txt-only
  * tokens such as Google-Extended) never match. Answers are cached per user agent.
+ *
+ * Patterns that are literals (literal-tokens.ts; every generated one is) go into one trie, read
+ * from each token start of the user agent: the cost is at most the user agent's length times the
+ * longest literal, however many agents there are. The few hand-written patterns with lookaheads
+ * are run as regular expressions, after one pass of their union.
  */
 export function createClassifier<A extends { ua_pattern: string | null }>(
   agents: readonly A[],
   cacheSize = 10_000,
 ): Classifier<A> {
-  const matchers = agents.flatMap((agent, index) =>
-    agent.ua_pattern === null ? [] : [{ index, re: compileUaPattern(agent.ua_pattern, 'gi') }],
-  );
-  // Most user agents are browsers that match nothing: one pass of the union tells, and only
-  // user agents that carry some token pay for the per-agent search.
-  const any = matchers.length
-    ? compileUaPattern(agents.flatMap((a) => (a.ua_pattern === null ? [] : [a.ua_pattern])).join('|'))
-    : /$^/;
+  const root: TrieNode = { next: new Map(), ends: [] };
+  const matchers: Array<{ index: number; re: RegExp }> = [];
+  agents.forEach((agent, index) => {
+    if (agent.ua_pattern === null) return;
+    const literals = literalsOf(agent.ua_pattern);
+    if (!literals.ok || !literals.literals.every((l) => ascii(l.text))) {
+      matchers.push({ index, re: compileUaPattern(agent.ua_pattern, 'gi') });
+      return;
+    }
+    for (const { text, atStart, atEnd } of literals.literals) {
+      let node = root;
+      for (let i = 0; i < text.length; i++) {
+        const code = fold(text.charCodeAt(i));
+        let child = node.next.get(code);
+        if (!child) node.next.set(code, (child = { next: new Map(), ends: [] }));
+        node = child;
+      }
+      node.ends.push({ index, atStart, atEnd });
+    }
+  });
+  const any = matchers.length ? compileUaPattern(matchers.map((m) => m.re.source).join('|')) : null;
   const cache = new LRUCache<string, number>({ max: cacheSize });
 
   function find(ua: string): number {
-    if (!any.test(ua)) return -1;
     let best = -1;
     let bestLength = 0;
     let bestAt = 0;
-    for (const { index, re } of matchers) {
-      re.lastIndex = 0;
-      for (let m = re.exec(ua); m; m = re.exec(ua)) {
-        const length = m[0].length;
-        if (length > bestLength || (length === bestLength && m.index < bestAt)) {
-          best = index;
-          bestLength = length;
-          bestAt = m.index;
+    const consider = (index: number, at: number, length: number) => {
+      if (
+        length > bestLength ||
+        (length === bestLength && (at < bestAt || (at === bestAt && index < best)))
+      ) {
+        best = index;
+        bestLength = length;
+        bestAt = at;
+      }
+    };
+    for (let start = 0; start < ua.length; start++) {
+      if (start > 0 && glue(ua.charCodeAt(start - 1))) continue;
+      let node: TrieNode | undefined = root;
+      for (let end = start; end < ua.length && node;) {
+        node = node.next.get(fold(ua.charCodeAt(end)));
+        end++;
+        if (!node || node.ends.length === 0) continue;
+        if (end < ua.length && glue(ua.charCodeAt(end))) continue;
+        for (const e of node.ends)
+          if ((!e.atStart || start === 0) && (!e.atEnd || end === ua.length)) {
+            consider(e.index, start, end - start);
+            break;
+          }
+      }
+    }
+    if (any?.test(ua)) {
+      for (const { index, re } of matchers) {
+        re.lastIndex = 0;
+        for (let m = re.exec(ua); m; m = re.exec(ua)) {
+          consider(index, m.index, m[0].length);
+          if (m[0].length === 0) re.lastIndex++;
         }
-        if (length === 0) re.lastIndex++;
       }
     }
     return best;
