@@ -39,11 +39,11 @@ export interface Classifier<A> {
   (userAgent: string): A | null;
 }
 
-/** One node of the token trie: children by ASCII-lower-cased character code. */
-interface TrieNode {
-  next: Map<number, TrieNode>;
-  /** Agents whose literal ends here, first listed first: [index, atStart, atEnd]. */
-  ends: Array<{ index: number; atStart: boolean; atEnd: boolean }>;
+/** Where a literal ends in the trie: its agent, and whether it is anchored. */
+interface TrieEnd {
+  index: number;
+  atStart: boolean;
+  atEnd: boolean;
 }
 
 /** A-Z to a-z; every other code as it is (the regex engine's `i` folds no other pair onto ASCII). */
@@ -72,7 +72,12 @@ export function createClassifier<A extends { ua_pattern: string | null }>(
   agents: readonly A[],
   cacheSize = 10_000,
 ): Classifier<A> {
-  const root: TrieNode = { next: new Map(), ends: [] };
+  // The trie as one map of edges, `node * 128 + code` → child node (root 0; codes are ASCII,
+  // lower-cased): thousands of agents make tens of thousands of nodes, and one map of numbers
+  // loads far faster than a map per node. `ends` lists the agents whose literal ends at a node.
+  const edges = new Map<number, number>();
+  const ends = new Map<number, TrieEnd[]>();
+  let nodes = 1;
   const matchers: Array<{ index: number; re: RegExp }> = [];
   agents.forEach((agent, index) => {
     if (agent.ua_pattern === null) return;
@@ -82,14 +87,16 @@ export function createClassifier<A extends { ua_pattern: string | null }>(
       return;
     }
     for (const { text, atStart, atEnd } of literals.literals) {
-      let node = root;
+      let node = 0;
       for (let i = 0; i < text.length; i++) {
-        const code = fold(text.charCodeAt(i));
-        let child = node.next.get(code);
-        if (!child) node.next.set(code, (child = { next: new Map(), ends: [] }));
+        const edge = node * 128 + fold(text.charCodeAt(i));
+        let child = edges.get(edge);
+        if (child === undefined) edges.set(edge, (child = nodes++));
         node = child;
       }
-      node.ends.push({ index, atStart, atEnd });
+      const list = ends.get(node);
+      if (list) list.push({ index, atStart, atEnd });
+      else ends.set(node, [{ index, atStart, atEnd }]);
     }
   });
   const any = matchers.length ? compileUaPattern(matchers.map((m) => m.re.source).join('|')) : null;
@@ -111,13 +118,15 @@ export function createClassifier<A extends { ua_pattern: string | null }>(
     };
     for (let start = 0; start < ua.length; start++) {
       if (start > 0 && glue(ua.charCodeAt(start - 1))) continue;
-      let node: TrieNode | undefined = root;
-      for (let end = start; end < ua.length && node;) {
-        node = node.next.get(fold(ua.charCodeAt(end)));
+      let node: number | undefined = 0;
+      for (let end = start; end < ua.length && node !== undefined;) {
+        const code = fold(ua.charCodeAt(end));
+        node = code < 128 ? edges.get(node * 128 + code) : undefined;
         end++;
-        if (!node || node.ends.length === 0) continue;
+        const here = node === undefined ? undefined : ends.get(node);
+        if (!here) continue;
         if (end < ua.length && glue(ua.charCodeAt(end))) continue;
-        for (const e of node.ends)
+        for (const e of here)
           if ((!e.atStart || start === 0) && (!e.atEnd || end === ua.length)) {
             consider(e.index, start, end - start);
             break;

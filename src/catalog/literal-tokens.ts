@@ -21,6 +21,9 @@ const MAX_CLASS = 4;
 /** Characters an escape may stand for literally. */
 const ESCAPABLE = new Set([...'.-/()[]{}+*?|^$\\ !:;,#@&=%~\'"_<>']);
 
+/** Characters that stand for themselves. */
+const PLAIN = /[^\\()[\]|.*+?{}^$]+/y;
+
 class Refused extends Error {}
 
 /**
@@ -63,6 +66,15 @@ export function literalsOf(pattern: string): Literals {
     let out = [''];
     const ends = () => pattern[at] === '$' && (at + 1 === pattern.length || pattern[at + 1] === '|');
     while (at < pattern.length && pattern[at] !== '|' && pattern[at] !== ')' && !ends()) {
+      // A run of plain characters at once (a `?` after it takes only its last one).
+      PLAIN.lastIndex = at;
+      const run = PLAIN.exec(pattern)?.[0] ?? '';
+      const take = pattern[at + run.length] === '?' ? run.slice(0, -1) : run;
+      if (take.length > 0) {
+        at += take.length;
+        out = out.map((head) => head + take);
+        continue;
+      }
       let choices = atom();
       if (pattern[at] === '?') {
         at++;
