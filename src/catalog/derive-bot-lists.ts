@@ -30,6 +30,8 @@ export function fromBotLists(
   }
   const operators = new OperatorResolver(inputs, facts, problems);
   const seenKeys = new Set<string>();
+  /** Agents whose purpose a row of bot_lists.entries decides. */
+  const reviewed = new Set<string>();
 
   const take = (entry: ListEntry) => {
     seenKeys.add(entry.key);
@@ -52,6 +54,10 @@ export function fromBotLists(
       else {
         const agent = facts.agents.get(owner)!;
         if (!agent.sources.includes(entry.source)) agent.sources.push(entry.source);
+        // Another list's narrower purpose wins (crawler-user-agents tags Qwantbot a search
+        // engine, device-detector a crawler); the AI lists' reviewed purposes stay.
+        if (!isAiListAgent(agent) && !reviewed.has(owner))
+          agent.purpose = strongest([agent.purpose, entry.purpose()]);
       }
     }
     if (fresh.length === 0) return;
@@ -70,9 +76,12 @@ export function fromBotLists(
           existing.robots_tokens = unique([...existing.robots_tokens, ...group.map((l) => l.text)]);
       }
       if (!existing.sources.includes(entry.source)) existing.sources.push(entry.source);
+      if (!isAiListAgent(existing) && !reviewed.has(id))
+        existing.purpose = strongest([existing.purpose, entry.purpose()]);
       return;
     }
     for (const l of group) byToken.set(key(l), id);
+    if (o?.purpose) reviewed.add(id);
     const free = group.filter((l) => !l.atStart && !l.atEnd).map((l) => l.text);
     if (free.length > 0) facts.matchTokens.set(id, free);
     add({
