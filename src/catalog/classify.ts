@@ -4,9 +4,11 @@ import { type Literal, literalsOf } from './literal-tokens.js';
 // A token matches where it is not glued to a letter, digit, `_` or `.`: `GPTBot` matches
 // `compatible; GPTBot/1.1` but neither `XGPTBot` nor the host in `https://openai.com/…` (for the
 // `OpenAI` token). A `-` is a boundary, so `Googlebot` also matches in `Googlebot-Image/1.0`;
-// there the longer `Googlebot-Image` wins (see createClassifier).
-const BEFORE = '(?<![\\w.])';
-const AFTER = '(?![\\w.])';
+// there the longer `Googlebot-Image` wins (see createClassifier). An end of a token that is no
+// letter, digit, `_` or `.` is a boundary itself: `Fetch/` matches `Fetch/1.0` (and not a
+// prose "fetch").
+const BEFORE = '(?:(?<![\\w.])|(?![\\w.]))';
+const AFTER = '(?:(?![\\w.])|(?<![\\w.]))';
 
 /**
  * Compiles an agent's `ua_pattern` (a case-insensitive regular expression for its token(s)) inside
@@ -117,7 +119,7 @@ export function createClassifier<A extends { ua_pattern: string | null }>(
       }
     };
     for (let start = 0; start < ua.length; start++) {
-      if (start > 0 && glue(ua.charCodeAt(start - 1))) continue;
+      if (start > 0 && glue(ua.charCodeAt(start - 1)) && glue(ua.charCodeAt(start))) continue;
       let node: number | undefined = 0;
       for (let end = start; end < ua.length && node !== undefined;) {
         const code = fold(ua.charCodeAt(end));
@@ -125,7 +127,7 @@ export function createClassifier<A extends { ua_pattern: string | null }>(
         end++;
         const here = node === undefined ? undefined : ends.get(node);
         if (!here) continue;
-        if (end < ua.length && glue(ua.charCodeAt(end))) continue;
+        if (end < ua.length && glue(ua.charCodeAt(end)) && glue(ua.charCodeAt(end - 1))) continue;
         for (const e of here)
           if ((!e.atStart || start === 0) && (!e.atEnd || end === ua.length)) {
             consider(e.index, start, end - start);

@@ -189,16 +189,20 @@ function strongest(purposes: Purpose[]): Purpose {
   return 'other';
 }
 
-/** A token is one whether anchored or not: `^Turnitin` and `Turnitin` are one agent's. */
-const key = (l: Literal) => l.text.toLowerCase();
+/**
+ * A token is one whether anchored or not, and with or without the `/` that a version follows:
+ * `^Turnitin` and `Turnitin` are one agent's, `Googlebot/` is the catalog's `Googlebot`.
+ */
+const key = (l: Literal) => l.text.toLowerCase().replace(/\/$/, '');
 
 /**
- * A literal as a token: without the spaces, `/` and `;` around it (`Googlebot/` is the product
- * `Googlebot`, which a version follows). Too short or without a letter, it would name too much.
+ * A literal as a token: without the spaces and `;` around it. A trailing `/` stays (`Fetch/`
+ * names the product `Fetch/1.0`, not a word in prose). Too short or without a letter, it would
+ * name too much.
  */
 function tidy(text: string): string | null {
-  const t = text.replace(/^[\s;(]+|[\s/;(]+$/g, '');
-  return t.length >= 3 && /[a-z]/i.test(t) && /^[\x20-\x7e]+$/.test(t) ? t : null;
+  const t = text.replace(/^[\s;(]+|[\s;(]+$/g, '');
+  return t.replace(/\/$/, '').length >= 3 && /[a-z]/i.test(t) && /^[\x20-\x7e]+$/.test(t) ? t : null;
 }
 
 function unique(list: string[]): string[] {

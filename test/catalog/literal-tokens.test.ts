@@ -56,6 +56,7 @@ describe('the token trie', () => {
     { id: 'labs', ua_pattern: 'SSL Labs$' },
     { id: 'bot', ua_pattern: 'NewBot|New Bot' },
     { id: 'code', ua_pattern: 'Code(?=/\\d)' },
+    { id: 'fetch', ua_pattern: 'Fetch/' },
   ]);
   const id = (ua: string) => pick(ua)?.id ?? null;
 
@@ -73,6 +74,13 @@ describe('the token trie', () => {
     expect(id('Mozilla/5.0 (compatible; NewBot.com)')).toBeNull();
     expect(id('Mozilla/5.0 (compatible; NEWBOTé)')).toBe('bot');
     expect(id('Mozilla/5.0 (compatible; ＮewBot)')).toBeNull();
+  });
+
+  it('takes a token’s own non-word end as its boundary: Fetch/ is the product, not the word', () => {
+    expect(id('Fetch/1.0 (+https://example.com)')).toBe('fetch');
+    expect(id('Mozilla/5.0 (compatible; Fetch/2)')).toBe('fetch');
+    expect(id('We fetch pages')).toBeNull();
+    expect(id('NodeFetch/1.0')).toBeNull();
   });
 
   it('runs a hand-written lookahead pattern as a regular expression beside the trie', () => {
