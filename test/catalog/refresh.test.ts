@@ -11,6 +11,7 @@ import {
   isVerified,
   loadOperatorRanges,
   RANGES_DIR,
+  readRangeFiles,
 } from '../../src/catalog/operator-ranges.js';
 import { type FeedOutcome, refreshRanges } from '../../src/catalog/refresh.js';
 
@@ -208,6 +209,41 @@ describe('refreshRanges', () => {
     const again = byFamily(await refreshRanges({ fetch: localFetch, rangesDir: dir }));
     for (const family of ['gptbot', 'googlebot', 'ias', 'duckduckbot', 'marginalia'])
       expect(again[family]?.status, family).toBe('unchanged');
+  });
+
+  it('finds each shipped snapshot of the operators’ own feeds unchanged when its feed answers it in the feed’s format', async () => {
+    // Google, Bing, Anthropic and Apple publish `{"prefixes":[{"ipv4Prefix"|"ipv6Prefix"}]}`;
+    // answered with exactly the shipped prefixes, refresh must find nothing to rewrite.
+    const families = [
+      'googlebot',
+      'google-special-crawlers',
+      'google-user-triggered-fetchers',
+      'bingbot',
+      'anthropic',
+      'applebot',
+    ];
+    const byUrl = new Map(
+      readRangeFiles()
+        .filter((f) => families.includes(f.family))
+        .map((f) => [new URL(f.feed_url!).host + new URL(f.feed_url!).pathname, f.prefixes]),
+    );
+    const asFeed: typeof fetch = async (input) => {
+      const url = new URL(String(input));
+      const prefixes = byUrl.get(url.host + url.pathname);
+      if (!prefixes) return new Response('', { status: 404 });
+      const entries = prefixes.map((p) => (p.includes(':') ? { ipv6Prefix: p } : { ipv4Prefix: p }));
+      return new Response(JSON.stringify({ creationTime: '2026-11-20T00:00:00', prefixes: entries }));
+    };
+    const dir = copyOfSnapshot();
+    const outcomes = await refreshRanges({ fetch: asFeed, rangesDir: dir, families });
+    expect(outcomes.map((o) => [o.family, o.status, 'prefixes' in o ? o.prefixes : 0])).toEqual([
+      ['anthropic', 'unchanged', 38],
+      ['applebot', 'unchanged', 24],
+      ['google-special-crawlers', 'unchanged', 270],
+      ['google-user-triggered-fetchers', 'unchanged', 1056],
+      ['googlebot', 'unchanged', 315],
+      ['bingbot', 'unchanged', 28],
+    ]);
   });
 
   it('reads only the families asked for', async () => {
