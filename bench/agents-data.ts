@@ -245,8 +245,11 @@ export function designAgents(d: AgentsDesign): DesignAgent[] {
   const out: DesignAgent[] = [];
   for (const a of catalog.agents) {
     if (a.ua_pattern === null) continue;
-    const tokens = a.ua_pattern.split('|').map((t) => t.replace(/\\(.)/g, '$1'));
-    const ua = tokens.map(userAgent).find((u) => catalog.classify(u)?.agent_id === a.agent_id);
+    const tokens = a.ua_pattern.split('|').map((t) => t.replace(/^\^|\$$/g, '').replace(/\\(.)/g, '$1'));
+    // A token anchored to the start or end of the user agent (`^curl`) names it alone.
+    const ua = [...tokens.map(userAgent), ...tokens].find(
+      (u) => catalog.classify(u)?.agent_id === a.agent_id,
+    );
     if (!ua) continue;
     const weight = MAJOR[a.agent_id] ?? (LONG_TAIL * tailWeights[tail.indexOf(a)]!) / tailSum;
     const range = byFamily.get(a.agent_id) ?? ranges.get(a.operator) ?? null;

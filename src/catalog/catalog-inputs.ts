@@ -9,6 +9,8 @@ export interface CatalogInputs {
   botVerification: BotVerification;
   overrides: Overrides;
   answerEngines: AnswerEngineSources;
+  deviceDetector: DeviceDetectorBots;
+  crawlerUserAgents: CrawlerUserAgents;
 }
 
 const Id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
@@ -44,6 +46,32 @@ const BotVerification = z.strictObject({
 export type BotVerification = z.infer<typeof BotVerification>;
 export type BotFamily = BotVerification['bots'][number];
 
+/** node-device-detector's `regexes/bots.js`: Matomo device-detector's `bots.yml` as a module. */
+const DeviceDetectorBots = z.array(
+  z.strictObject({
+    regex: z.string().min(1),
+    name: z.string().min(1),
+    category: z.string().optional(),
+    url: z.string().optional(),
+    producer: z.strictObject({ name: z.string(), url: z.string().optional() }).optional(),
+  }),
+);
+export type DeviceDetectorBots = z.infer<typeof DeviceDetectorBots>;
+
+/** monperrus/crawler-user-agents `crawler-user-agents.json`. */
+const CrawlerUserAgents = z.array(
+  z.strictObject({
+    pattern: z.string().min(1),
+    url: z.string().optional(),
+    instances: z.array(z.string()),
+    description: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    addition_date: z.string().optional(),
+    depends_on: z.array(z.string()).optional(),
+  }),
+);
+export type CrawlerUserAgents = z.infer<typeof CrawlerUserAgents>;
+
 const NewAgent = z.strictObject({
   agent_id: Id,
   name: z.string(),
@@ -59,7 +87,13 @@ export type NewAgent = z.infer<typeof NewAgent>;
 
 const Overrides = z.strictObject({
   about: z.string(),
-  inputs: z.strictObject({ ai_robots: z.string(), legitbot: z.string(), legitbot_date: z.iso.date() }),
+  inputs: z.strictObject({
+    ai_robots: z.string(),
+    legitbot: z.string(),
+    legitbot_date: z.iso.date(),
+    device_detector: z.string(),
+    crawler_user_agents: z.string(),
+  }),
   /** Every distinct ai-robots `function` text → purpose. */
   function_purposes: z.record(z.string(), z.enum(PURPOSES)),
   /** Every distinct ai-robots `operator` text → operator id (`unknown` when it names none). */
@@ -91,6 +125,32 @@ const Overrides = z.strictObject({
       agents: z.array(z.union([Id, NewAgent])).min(1),
     }),
   ),
+  /** The general bot lists (derive-bot-lists.ts), after the AI lists. */
+  bot_lists: z.strictObject({
+    /** Every device-detector `category` (`""` for none) → purpose. */
+    category_purposes: z.record(z.string(), z.enum(PURPOSES)),
+    /** Every crawler-user-agents tag → purpose. */
+    tag_purposes: z.record(z.string(), z.enum(PURPOSES)),
+    /** Sites that describe other operators' bots (a bot directory, an archive): never an operator. */
+    directory_domains: z.array(z.string()),
+    /** A site's domain (`bing.com`, `github.com/owner`) → operator id, where the automatic choice is wrong. */
+    operator_domains: z.record(z.string(), Id),
+    /** Entries left out (`device-detector#<name>`, `crawler-user-agents#<pattern>`) → why. */
+    skip: z.record(z.string(), z.string()),
+    /** Hand decisions per entry. */
+    entries: z.record(
+      z.string(),
+      z.strictObject({
+        agent_id: Id.optional(),
+        name: z.string().optional(),
+        operator: Id.optional(),
+        purpose: z.enum(PURPOSES).optional(),
+        /** Literal tokens instead of the entry's expression (one it cannot reduce, say). */
+        tokens: z.array(z.string().min(3)).min(1).optional(),
+        note: z.string().optional(),
+      }),
+    ),
+  }),
   /** Range feeds the snapshot lacks; `catalog refresh` creates their range files. */
   extra_feeds: z.array(
     z.strictObject({
@@ -120,5 +180,17 @@ export function readCatalogInputs(sourcesDir: string): CatalogInputs {
     botVerification: parseFile(BotVerification, join(sourcesDir, 'bot-verification.json')),
     overrides: parseFile(Overrides, join(CATALOG_DATA_DIR, 'overrides.json')),
     answerEngines: AnswerEngineSources.parse(JSON.parse(readFileSync(ANSWER_ENGINES_FILE, 'utf8'))),
+    deviceDetector: parseModule(DeviceDetectorBots, join(sourcesDir, 'device-detector-bots.js')),
+    crawlerUserAgents: parseFile(CrawlerUserAgents, join(sourcesDir, 'crawler-user-agents.json')),
   };
+}
+
+/** A `module.exports = <JSON>;` file, read as data: it is never run. */
+function parseModule<T>(schema: z.ZodType<T>, file: string): T {
+  const text = readFileSync(file, 'utf8');
+  const body = /^module\.exports = ([\s\S]*);\s*$/.exec(text)?.[1];
+  if (body === undefined) throw new Error(`${file}: not a module.exports = [...]; file`);
+  const parsed = schema.safeParse(JSON.parse(body));
+  if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }

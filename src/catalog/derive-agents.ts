@@ -2,6 +2,7 @@ import type { Agent, RangeFeed, RangeFile } from './agents.js';
 import type { CatalogInputs } from './catalog-inputs.js';
 import { parseCidr, sortedCidrs } from './cidr.js';
 import { tokensPattern } from './classify.js';
+import { fromBotLists, slug } from './derive-bot-lists.js';
 
 /** What the shared facts say, agent by agent and family by family, before operators are assembled. */
 export interface AgentFacts {
@@ -18,6 +19,10 @@ export interface AgentFacts {
    * `operator`, the knownagents.com page ai-robots cites.
    */
   docs: Map<string, string[]>;
+  /** Operators the general bot lists brought: name and docs link. */
+  madeOperators: Map<string, { name: string; docs_url: string }>;
+  /** Entries of the general bot lists whose expression is no token list, with the reason. */
+  refused: string[];
 }
 
 /** The agents of ai-robots.json and of bot-verification.json's families, as the overrides decide them. */
@@ -30,6 +35,8 @@ export function deriveAgents(inputs: CatalogInputs, problems: string[]): AgentFa
     feeds: new Map(),
     rdns: new Map(),
     docs: new Map(),
+    madeOperators: new Map(),
+    refused: [],
   };
   const links = {
     family: new Map<string, string>(),
@@ -44,6 +51,7 @@ export function deriveAgents(inputs: CatalogInputs, problems: string[]): AgentFa
   fromLegitbot(inputs, facts, links, add, problems);
   for (const map of [links.family, links.operator, links.page])
     for (const [operator, url] of map) listOf(facts.docs, operator).push(url);
+  fromBotLists(inputs, facts, add, problems);
   return facts;
 }
 
@@ -191,13 +199,6 @@ function respect(text: string): Agent['respects_robots'] {
   if (/^\[?yes\b/i.test(text)) return 'yes';
   if (/^\[?no\b/i.test(text)) return 'no';
   return 'unknown';
-}
-
-function slug(token: string): string {
-  return token
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 export function listOf<T>(map: Map<string, T[]>, key: string): T[] {

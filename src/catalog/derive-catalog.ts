@@ -18,7 +18,10 @@ export interface DerivedCatalog {
 export function deriveCatalog(inputs: CatalogInputs): DerivedCatalog {
   const { botVerification, overrides, answerEngines } = inputs;
   const problems: string[] = [];
-  const { agents, matchTokens, families, ranges, feeds, rdns, docs } = deriveAgents(inputs, problems);
+  const { agents, matchTokens, families, ranges, feeds, rdns, docs, madeOperators } = deriveAgents(
+    inputs,
+    problems,
+  );
   for (const feed of overrides.extra_feeds)
     listOf(feeds, feed.operator).push({ family: feed.family, url: feed.url, format: feed.format });
 
@@ -26,7 +29,7 @@ export function deriveCatalog(inputs: CatalogInputs): DerivedCatalog {
   for (const id of Object.keys(overrides.operators))
     if (!operatorIds.has(id)) problems.push(`overrides.operators.${id} is operator of nothing`);
   const operators = [...operatorIds].sort().map((id) => {
-    const o = overrides.operators[id];
+    const o = overrides.operators[id] ?? madeOperators.get(id);
     if (!o) problems.push(`operator ${id} has no entry in overrides.operators`);
     return {
       id,

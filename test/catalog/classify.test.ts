@@ -118,14 +118,126 @@ describe('classify on real user agents', () => {
       'Safari on iPhone',
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
     ],
-    ['curl', 'curl/8.5.0'],
-    // Sogou is no known agent; its "web spider" must not read as the generic "Spider" token.
-    ['Sogou', 'Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)'],
-    // The OpenAI token matches a product, not a host name in a contact URL.
-    ['a script naming openai.com', 'python-requests/2.32.3 (+https://openai.com)'],
     ['a token glued to letters', 'Mozilla/5.0 (compatible; XGPTBot/1.0; NotGPTBots)'],
+    // In-app and other browsers people browse with: the general bot lists must not name them.
+    [
+      'Instagram in-app',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone14,5; iOS 17_5; en_US; en; scale=3.00; 1170x2532; 608711291)',
+    ],
+    [
+      'Facebook in-app',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0.0.37.106;FBBV/612345;FBDV/iPhone14,5;FBMD/iPhone;FBSN/iOS;FBSV/17.5;FBSS/3;FBCR/;FBID/phone;FBLC/en_US;FBOP/5]',
+    ],
+    [
+      'Facebook in-app (MetaIAB)',
+      'Mozilla/5.0 (Linux; Android 16; Pixel 10 Pro XL Build/CP1A.260305.018; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/146.0.7680.174 Mobile Safari/537.36 MetaIAB Facebook',
+    ],
+    [
+      'an Android phone on build AP3A.240617.008',
+      'Mozilla/5.0 (Linux; Android 15; CPH2557 Build/AP3A.240617.008; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/142.0.7444.142 Mobile Safari/537.36',
+    ],
+    [
+      'LINE in-app',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.8.0',
+    ],
+    [
+      'WeChat in-app',
+      'Mozilla/5.0 (Linux; Android 14; V2227A Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20240301 MMWEBID/1234 MicroMessenger/8.0.48.2580(0x28003035) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
+    ],
+    [
+      'TikTok in-app',
+      'Mozilla/5.0 (Linux; Android 14; SM-A546B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/125.0.6422.165 Mobile Safari/537.36 trill_350103 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/musical_ly app_version/35.1.3 ByteLocale/en BytedanceWebview/d8a21c6',
+    ],
+    [
+      'Snapchat in-app',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0 Mobile Safari/537.36 Snapchat/13.0.0.40 (like Safari/604.1)',
+    ],
+    [
+      'Slack desktop',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Slack/4.38.125 Chrome/124.0.6367.207 Electron/30.0.6 Safari/537.36',
+    ],
+    [
+      'Yandex Browser',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 YaBrowser/24.6.0.0 Safari/537.36',
+    ],
+    [
+      'Google app',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) GSA/323.0.647062479 Mobile/15E148 Safari/604.1',
+    ],
+    [
+      'DuckDuckGo browser',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) DuckDuckGo/5 Chrome/126.0 Mobile Safari/537.36',
+    ],
   ])('%s → null', (_, ua) => {
     expect(classify(ua)).toBeNull();
+  });
+
+  // The general bot lists (device-detector, crawler-user-agents): search engines, SEO tools,
+  // monitors, link previews, feed readers, archivers, scanners, HTTP tools.
+  it.each([
+    [
+      'sogou-spider',
+      'sogou',
+      'search',
+      'Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)',
+    ],
+    [
+      'seznam-bot',
+      'seznam',
+      'search',
+      'Mozilla/5.0 (compatible; SeznamBot/4.0; +https://o-seznam.cz/napoveda/vyhledavani/en/seznambot-crawler/)',
+    ],
+    ['qwantbot', 'qwant', 'search', 'Mozilla/5.0 (compatible; Qwantbot/1.0; +https://help.qwant.com/bot/)'],
+    [
+      'naverbot',
+      'naver',
+      'search',
+      'Mozilla/5.0 (compatible; NaverBot/1.0; http://help.naver.com/customer_webtxt_02.jsp)',
+    ],
+    [
+      'semrushbot',
+      'semrush',
+      'other',
+      'Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)',
+    ],
+    ['mj12-bot', 'majestic12', 'search', 'Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)'],
+    [
+      'uptimerobot',
+      'uptimerobot',
+      'other',
+      'Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)',
+    ],
+    ['slackbot', 'slack', 'other', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'],
+    [
+      'discord-bot',
+      'discordapp',
+      'other',
+      'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+    ],
+    [
+      'linkedin-bot',
+      'linkedin',
+      'other',
+      'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
+    ],
+    [
+      'archive-org-bot',
+      'archive',
+      'other',
+      'Mozilla/5.0 (compatible; archive.org_bot +http://www.archive.org/details/archive.org_bot)',
+    ],
+    [
+      'censysinspect',
+      'censys',
+      'other',
+      'Mozilla/5.0 (compatible; CensysInspect/1.1; +https://about.censys.io/)',
+    ],
+    ['curl', 'haxx', 'other', 'curl/8.5.0'],
+    ['wget', 'unknown', 'other', 'Wget/1.21.4'],
+    // The OpenAI token matches a product, not a host name in a contact URL.
+    ['python-requests', 'unknown', 'other', 'python-requests/2.32.3 (+https://openai.com)'],
+  ])('%s (%s, %s) ← %s', (agentId, operator, purpose, ua) => {
+    expect(catalog.classify(ua)).toMatchObject({ agent_id: agentId, operator, purpose });
   });
 
   it('never reads Google-Extended or Applebot-Extended from a user agent: they are robots.txt tokens only', () => {

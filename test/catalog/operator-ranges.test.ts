@@ -18,13 +18,19 @@ const agent = (id: string) => catalog.agent(id)!;
 const verified = (agentId: string, ip: string) => isVerified(agent(agentId), ranges.rangesFor(ip));
 
 describe('the shipped range snapshot', () => {
-  it('loads every family of the legitbot snapshot', () => {
+  it('loads every family: the legitbot snapshot and the operators’ own feeds (Google, Bing, Anthropic, Apple)', () => {
     const counts = Object.fromEntries(ranges.files.map((f) => [f.family, f.prefixes.length]));
     expect(counts).toEqual({
       ahrefsbot: 51,
+      anthropic: 38,
+      applebot: 24,
+      bingbot: 28,
       'chatgpt-user': 254,
       duckassistbot: 336,
       duckduckbot: 341,
+      'google-special-crawlers': 270,
+      'google-user-triggered-fetchers': 1056,
+      googlebot: 315,
       gptbot: 21,
       grapeshot: 22,
       ias: 31,
@@ -34,6 +40,11 @@ describe('the shipped range snapshot', () => {
       perplexitybot: 8,
       twitterbot: 3,
     });
+  });
+
+  it('has a snapshot for every range feed the catalog names', () => {
+    const feeds = catalog.operators.flatMap((o) => o.ranges_feeds.map((f) => f.family)).sort();
+    expect(ranges.files.filter((f) => f.feed_url !== null).map((f) => f.family)).toEqual(feeds);
   });
 
   it('files each range under an operator of the catalog, and each feed under its operator', () => {
@@ -93,9 +104,47 @@ describe('verification against published ranges', () => {
     expect(verified('duckduckbot', '20.171.206.10')).toBe(false);
   });
 
-  it('cannot verify operators that publish no ranges in the snapshot (they verify by reverse DNS)', () => {
-    // 66.249.66.1 is a Googlebot address; Google's feeds come with `catalog refresh`.
-    expect(verified('googlebot', '66.249.66.1')).toBe(false);
+  // Addresses inside the shipped snapshots of the operators' own feeds (SOURCES.md): Google's
+  // googlebot.json and special-crawlers.json of 2026-08-20, Bing's bingbot.json, Anthropic's
+  // bots.json of 2026-10-07, Apple's applebot.json of 2026-09-15.
+  it.each([
+    ['googlebot', '66.249.66.1', 'googlebot'],
+    ['googlebot', '2001:4860:4801:10::1', 'googlebot'],
+    ['googlebot-image', '66.249.64.1', 'googlebot'],
+    ['adsbot-google', '66.249.89.1', 'google-special-crawlers'],
+    ['bingbot', '157.55.39.1', 'bingbot'],
+    ['bingbot', '40.77.167.1', 'bingbot'],
+    ['claudebot', '216.73.216.1', 'anthropic'],
+    ['claude-user', '216.73.216.1', 'anthropic'],
+    ['applebot', '17.241.208.161', 'applebot'],
+  ])('verifies %s from %s (in %s)', (agentId, ip, family) => {
+    expect(ranges.rangesFor(ip).map((m) => m.family)).toEqual([family]);
+    expect(verified(agentId, ip)).toBe(true);
+  });
+
+  it.each([
+    ['googlebot', '8.8.8.8'],
+    ['googlebot', '66.249.63.1'],
+    ['bingbot', '157.55.40.1'],
+    ['claudebot', '216.73.220.1'],
+    ['applebot', '17.241.208.192'],
+    // Another operator's range proves nothing: Googlebot from Bing's, ClaudeBot from Apple's.
+    ['googlebot', '157.55.39.1'],
+    ['claudebot', '17.241.208.161'],
+    ['applebot', '66.249.66.1'],
+  ])('does not verify a spoofed %s from %s', (agentId, ip) => {
+    expect(verified(agentId, ip)).toBe(false);
+  });
+
+  it('verifies every Google crawler and fetcher from any of Google’s three published lists', () => {
+    // Google's verification page says to match an address against all three lists; the agent's
+    // own family (SOURCES.md) is not required.
+    const inUserTriggered = ranges.files.find((f) => f.family === 'google-user-triggered-fetchers')!
+      .prefixes[0]!;
+    const ip = inUserTriggered.replace(/::\/\d+$/, '::1').replace(/\.0\/\d+$/, '.1');
+    expect(ranges.rangesFor(ip).map((m) => m.family)).toEqual(['google-user-triggered-fetchers']);
+    expect(verified('google-read-aloud', ip)).toBe(true);
+    expect(verified('feedfetcher-google', '66.249.66.1')).toBe(true);
     expect(catalog.operator('google')?.rdns_domains).toEqual(['google.com', 'googlebot.com']);
   });
 

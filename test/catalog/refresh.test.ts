@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import {
   isVerified,
   loadOperatorRanges,
   RANGES_DIR,
+  readRangeFiles,
 } from '../../src/catalog/operator-ranges.js';
 import { type FeedOutcome, refreshRanges } from '../../src/catalog/refresh.js';
 
@@ -164,13 +165,15 @@ describe('refreshRanges', () => {
     expect(outcomes.gptbot).toMatchObject({ status: 'updated', prefixes: 21, added: 1, removed: 1 });
     expect(outcomes['chatgpt-user']).toMatchObject({ status: 'unchanged', prefixes: 254 });
     expect(outcomes.perplexitybot).toMatchObject({ status: 'unchanged', prefixes: 8 });
-    expect(outcomes.googlebot).toMatchObject({ status: 'updated', prefixes: 6, added: 6, removed: 0 });
+    // The fixture keeps 6 of the snapshot's 315 Googlebot prefixes.
+    expect(outcomes.googlebot).toMatchObject({ status: 'updated', prefixes: 6, added: 0, removed: 309 });
     expect(outcomes.ias).toMatchObject({ status: 'updated', prefixes: 4, added: 1, removed: 28 });
     expect(outcomes.duckduckbot).toMatchObject({ status: 'updated', prefixes: 6 });
     expect(outcomes.marginalia).toMatchObject({ status: 'updated', prefixes: 5 });
     expect(outcomes.bingbot).toMatchObject({ status: 'failed', error: 'HTTP 500' });
     expect(outcomes.anthropic).toMatchObject({ status: 'failed', error: expect.stringMatching(/not JSON/) });
     expect(outcomes['oai-searchbot']).toMatchObject({ status: 'failed', error: 'HTTP 404' });
+    expect(outcomes.applebot).toMatchObject({ status: 'failed', error: 'HTTP 404' });
 
     const gptbot = JSON.parse(readFileSync(join(dir, 'gptbot.json'), 'utf8'));
     expect(gptbot).toMatchObject({
@@ -181,23 +184,66 @@ describe('refreshRanges', () => {
       as_of: '2026-11-20',
     });
     expect(readFileSync(join(dir, 'gptbot.json'), 'utf8')).toBe(formatRangeFile(gptbot));
-    for (const family of ['chatgpt-user', 'oai-searchbot', 'perplexitybot', 'twitterbot'])
+    // A failed feed leaves its snapshot as shipped.
+    for (const family of [
+      'chatgpt-user',
+      'oai-searchbot',
+      'perplexitybot',
+      'twitterbot',
+      'bingbot',
+      'anthropic',
+      'applebot',
+    ])
       expect(readFileSync(join(dir, `${family}.json`), 'utf8'), family).toBe(before(family));
-    expect(existsSync(join(dir, 'bingbot.json'))).toBe(false);
-    expect(existsSync(join(dir, 'anthropic.json'))).toBe(false);
 
-    // What verification sees next: Google now verifiable, OpenAI's list as the feed has it.
+    // What verification sees next: Google's and OpenAI's lists as the feeds have them.
     const ranges = loadOperatorRanges(dir);
     const catalog = loadCatalog();
     const verified = (id: string, ip: string) => isVerified(catalog.agent(id)!, ranges.rangesFor(ip));
     expect(verified('googlebot', '66.249.66.1')).toBe(true);
     expect(verified('googlebot', '2001:4860:4801:10::5')).toBe(true);
+    expect(verified('googlebot', '66.249.65.1')).toBe(false);
     expect(verified('gptbot', '198.51.100.7')).toBe(true);
     expect(verified('gptbot', '52.230.152.1')).toBe(false);
 
     const again = byFamily(await refreshRanges({ fetch: localFetch, rangesDir: dir }));
     for (const family of ['gptbot', 'googlebot', 'ias', 'duckduckbot', 'marginalia'])
       expect(again[family]?.status, family).toBe('unchanged');
+  });
+
+  it('finds each shipped snapshot of the operators’ own feeds unchanged when its feed answers it in the feed’s format', async () => {
+    // Google, Bing, Anthropic and Apple publish `{"prefixes":[{"ipv4Prefix"|"ipv6Prefix"}]}`;
+    // answered with exactly the shipped prefixes, refresh must find nothing to rewrite.
+    const families = [
+      'googlebot',
+      'google-special-crawlers',
+      'google-user-triggered-fetchers',
+      'bingbot',
+      'anthropic',
+      'applebot',
+    ];
+    const byUrl = new Map(
+      readRangeFiles()
+        .filter((f) => families.includes(f.family))
+        .map((f) => [new URL(f.feed_url!).host + new URL(f.feed_url!).pathname, f.prefixes]),
+    );
+    const asFeed: typeof fetch = async (input) => {
+      const url = new URL(String(input));
+      const prefixes = byUrl.get(url.host + url.pathname);
+      if (!prefixes) return new Response('', { status: 404 });
+      const entries = prefixes.map((p) => (p.includes(':') ? { ipv6Prefix: p } : { ipv4Prefix: p }));
+      return new Response(JSON.stringify({ creationTime: '2026-11-20T00:00:00', prefixes: entries }));
+    };
+    const dir = copyOfSnapshot();
+    const outcomes = await refreshRanges({ fetch: asFeed, rangesDir: dir, families });
+    expect(outcomes.map((o) => [o.family, o.status, 'prefixes' in o ? o.prefixes : 0])).toEqual([
+      ['anthropic', 'unchanged', 38],
+      ['applebot', 'unchanged', 24],
+      ['google-special-crawlers', 'unchanged', 270],
+      ['google-user-triggered-fetchers', 'unchanged', 1056],
+      ['googlebot', 'unchanged', 315],
+      ['bingbot', 'unchanged', 28],
+    ]);
   });
 
   it('reads only the families asked for', async () => {

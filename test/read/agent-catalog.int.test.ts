@@ -76,11 +76,18 @@ describe('/api/agents/catalog', () => {
       verifiable: true,
       description: catalog.agent('gptbot')!.description,
     });
-    // Anthropic publishes a range feed, but no snapshot of it is held: ClaudeBot cannot be verified.
+    // Anthropic's feed ships as a snapshot (ranges/anthropic.json): ClaudeBot can be verified.
     expect(data.agents.find((a: { agent_id: string }) => a.agent_id === 'claudebot')).toMatchObject({
       operator: 'anthropic',
       purpose: 'training',
       publishes_ranges: true,
+      verifiable: true,
+    });
+    // A crawler of the general bot lists whose operator publishes no ranges cannot be.
+    expect(data.agents.find((a: { agent_id: string }) => a.agent_id === 'semrushbot')).toMatchObject({
+      operator: 'semrush',
+      purpose: 'other',
+      publishes_ranges: false,
       verifiable: false,
     });
     expect(data.operators.find((o: { operator: string }) => o.operator === 'openai')).toEqual({
@@ -89,7 +96,7 @@ describe('/api/agents/catalog', () => {
       docs_url: 'https://platform.openai.com/docs/bots',
       publishes_ranges: true,
       verifiable: true,
-      agents: 6,
+      agents: 7,
       answer_engines: ['chatgpt.com', 'chat.openai.com'],
     });
     expect(data.operators.find((o: { operator: string }) => o.operator === 'deepseek')).toMatchObject({
@@ -101,7 +108,15 @@ describe('/api/agents/catalog', () => {
 
   it('narrows to the entries an agent, operator or purpose filter selects', async () => {
     expect(await filtered([{ dimension: 'operator', op: 'is', value: 'openai' }])).toEqual({
-      agents: ['chatgpt-agent', 'chatgpt-user', 'gptbot', 'oai-searchbot', 'openai', 'operator'],
+      agents: [
+        'chatgpt-agent',
+        'chatgpt-browser',
+        'chatgpt-user',
+        'gptbot',
+        'oai-searchbot',
+        'openai',
+        'operator',
+      ],
       operators: ['openai'],
     });
     expect(
