@@ -7,9 +7,17 @@ import { withTransaction } from '../db/transaction.js';
 import type { Logger } from '../log.js';
 import type { Nats } from '../nats/connect.js';
 import { everyFilter } from '../../streams/subjects.js';
+import { runStatement } from '../db/copy.js';
 import { claimCheckpoint, WHOLE_STREAM } from './checkpoint.js';
+import { CounterSums } from './counter-sums.js';
 import { dropRepeatedHits, shadowHitKeys } from './repeated-hits.js';
-import { type DecodedMessage, decodeMessages, foldDecoded, type StreamMessage } from './fold-batch.js';
+import {
+  type DecodedMessage,
+  decodeMessages,
+  foldDecoded,
+  type StatementRunner,
+  type StreamMessage,
+} from './fold-batch.js';
 
 export interface RebuildDeps {
   db: pg.Pool;
@@ -40,6 +48,8 @@ export interface RebuildOptions {
   /** Receives the progress every `progressEveryMs` (5 s) and at the end; else it is logged. */
   onProgress?: (p: RebuildProgress) => void;
   progressEveryMs?: number;
+  /** Counter rows held in memory, all projections together, before they are written (1,000,000). */
+  maxSummedRows?: number;
 }
 
 /**
@@ -51,6 +61,8 @@ export interface RebuildOptions {
  */
 const FETCH_MESSAGES = 128;
 const FOLD_BYTES = 2 * 1024 * 1024;
+/** Some 150–300 MB of summed rows (a key string and an array of values each). */
+const MAX_SUMMED_ROWS = 1_000_000;
 
 const shadowOf = (p: Projection) => `rebuild_${p.name}`;
 
@@ -71,12 +83,28 @@ export async function rebuildProjections(
   opts: RebuildOptions = {},
 ): Promise<RebuildResult[]> {
   const deferred: string[] = [];
+  /** The counter tables' indexes, built once their rows are whole. */
+  const counterIndexes: string[] = [];
+  const sums = new Map<string, CounterSums>();
   for (const p of projections) {
     await createShadow(deps.db, shadowOf(p), [...p.tables, 'projection_checkpoints']);
     deferred.push(
       ...(await dropLaterIndexes(deps.db, shadowOf(p), p.appendOnlyTables ?? [], p.foldIndexes ?? [])),
     );
+    counterIndexes.push(...(await dropAllIndexes(deps.db, shadowOf(p), p.counterTables ?? [])));
+    sums.set(p.name, new CounterSums(shadowOf(p), new Set(p.counterTables ?? [])));
   }
+  const maxSummed = opts.maxSummedRows ?? MAX_SUMMED_ROWS;
+  const summing = (p: Projection): StatementRunner => {
+    const s = sums.get(p.name)!;
+    return async (tx, statement) => {
+      if (s.takes(statement)) s.add(statement);
+      else await runStatement(tx, statement);
+    };
+  };
+  const flushSums = async () => {
+    for (const s of sums.values()) await s.flush(deps.db);
+  };
 
   const keys = await shadowHitKeys(deps.db, shadowOf(projections[0]!));
   const stream = hitsStreamName(deps.prefix);
@@ -86,9 +114,14 @@ export async function rebuildProjections(
   });
   const events = new Map(projections.map((p) => [p.name, 0]));
   const shadowSeq = new Map(projections.map((p) => [p.name, 0]));
-  const foldShadow = async (tx: Db, p: Projection, batch: readonly DecodedMessage[]) => {
+  const foldShadow = async (
+    tx: Db,
+    p: Projection,
+    batch: readonly DecodedMessage[],
+    run: StatementRunner = runStatement,
+  ) => {
     await tx.query(`SET LOCAL search_path TO ${shadowOf(p)}, public`);
-    const r = await foldDecoded(tx, p, batch);
+    const r = await foldDecoded(tx, p, batch, WHOLE_STREAM, run);
     await tx.query('SET LOCAL search_path TO public');
     events.set(p.name, events.get(p.name)! + r.events);
     shadowSeq.set(p.name, r.lastSeq);
@@ -100,7 +133,7 @@ export async function rebuildProjections(
       projections.map((p) =>
         withTransaction(deps.db, async (tx) => {
           await tx.query('SET LOCAL synchronous_commit TO off');
-          await foldShadow(tx, p, batch);
+          await foldShadow(tx, p, batch, summing(p));
         }),
       ),
     );
@@ -110,6 +143,9 @@ export async function rebuildProjections(
     const decoded = decodeMessages(part);
     await dropRepeatedHits(deps.db, decoded, keys);
     await foldAllShadows(decoded);
+    let held = 0;
+    for (const s of sums.values()) held += s.size;
+    if (held > maxSummed) await flushSums();
     progress.add(decoded, part.at(-1)!.seq);
   };
   // Pulls gather until a batch's worth of bytes: a pull of people's messages holds far less.
@@ -129,7 +165,11 @@ export async function rebuildProjections(
   if (pending.length > 0) await fold(pending);
   await next;
   progress.finish(seq);
-  // Built from the sorted rows at once, before the swap takes the live checkpoints' locks.
+  await flushSums();
+  for (const s of sums.values()) for (const statement of s.collapse()) await deps.db.query(statement);
+  // Built from the sorted rows at once, before the swap takes the live checkpoints' locks; the
+  // catch-up below folds with statements again, which need the counter tables' unique keys.
+  deferred.push(...counterIndexes);
   if (deferred.length > 0) deps.log.info({ indexes: deferred.length }, 'rebuild: building indexes');
   for (const index of deferred) await deps.db.query(index);
 
@@ -282,6 +322,35 @@ export async function dropLaterIndexes(
         WHERE schemaname = 'public' AND tablename = ANY(${tables}::text[]) AND indexname = ANY(${keep}::text[]))`);
   for (const r of rows) await db.query(`DROP INDEX ${shadow}.${r.name}`);
   return rows.map((r) => r.def);
+}
+
+/**
+ * Drops every index of the shadow's `tables`, unique ones and primary keys too, and returns the
+ * statements that build them again (constraints as constraints, under their names).
+ */
+export async function dropAllIndexes(
+  db: pg.Pool,
+  shadow: string,
+  tables: readonly string[],
+): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const { rows } = await db.query<{ name: string; tbl: string; is_constraint: boolean; def: string }>(sql`
+    SELECT coalesce(c.conname, i.relname) AS name, t.relname AS tbl, c.oid IS NOT NULL AS is_constraint,
+      coalesce(pg_get_constraintdef(c.oid), pg_get_indexdef(x.indexrelid)) AS def
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+      LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = t.oid AND c.contype IN ('p', 'u')
+    WHERE n.nspname = ${shadow} AND t.relname = ANY(${tables}::text[])
+    ORDER BY t.relname, i.relname`);
+  for (const r of rows)
+    await db.query(
+      r.is_constraint
+        ? `ALTER TABLE ${shadow}.${r.tbl} DROP CONSTRAINT ${r.name}`
+        : `DROP INDEX ${shadow}.${r.name}`,
+    );
+  return rows.map((r) =>
+    r.is_constraint ? `ALTER TABLE ${shadow}.${r.tbl} ADD CONSTRAINT ${r.name} ${r.def}` : r.def,
+  );
 }
 
 /** Moves the shadow tables into `public`, keeping the live tables' index names for later migrations. */
