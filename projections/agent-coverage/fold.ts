@@ -1,5 +1,7 @@
 import type { Catalog } from '../../src/catalog/agents.js';
-import { type Sql, sql } from '../../src/db/sql.js';
+import type { Statement } from '../../src/db/copy.js';
+import { type CounterColumn, Counters } from '../../src/db/counters.js';
+import { sql } from '../../src/db/sql.js';
 import type { Sequenced } from '../projection.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
 import { chainDays, dayOf } from './day-chain.js';
@@ -14,6 +16,35 @@ interface Span {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const SPAN: readonly CounterColumn[] = [
+  { name: 'first_crawl', type: 'timestamptz', merge: 'least' },
+  { name: 'last_crawl', type: 'timestamptz', merge: 'greatest' },
+];
+const URL_COLUMNS: readonly CounterColumn[] = [
+  { name: 'site_id', type: 'bigint' },
+  { name: 'pathname', type: 'text' },
+  ...SPAN,
+  { name: 'fetches', type: 'bigint', merge: 'add' },
+  { name: 'bytes', type: 'bigint', merge: 'add' },
+];
+const AGENT_COLUMNS: readonly CounterColumn[] = [
+  { name: 'site_id', type: 'bigint' },
+  { name: 'pathname', type: 'text' },
+  { name: 'agent_id', type: 'text' },
+  ...SPAN,
+  { name: 'fetches', type: 'bigint', merge: 'add' },
+  { name: 'verified_fetches', type: 'bigint', merge: 'add' },
+];
+const AGENT_DAY_COLUMNS: readonly CounterColumn[] = [
+  { name: 'site_id', type: 'bigint' },
+  { name: 'pathname', type: 'text' },
+  { name: 'day', type: 'timestamptz' },
+  { name: 'agent_id', type: 'text' },
+  ...SPAN,
+  { name: 'fetches', type: 'bigint', merge: 'add' },
+  { name: 'verified_fetches', type: 'bigint', merge: 'add' },
+];
+
 /**
  * Per URL: first and last crawl, fetches and bytes; per URL and agent: the same span and how many
  * of its fetches were verified; the same per URL, UTC day and agent (`url_coverage_day`), and per
@@ -24,7 +55,7 @@ export function foldAgentCoverage(
   catalog: Catalog,
   events: readonly Sequenced[],
   state: AgentFoldState,
-): Sql[] {
+): Statement[] {
   const urls = new Map<string, Span & { bytes: number }>();
   const agents = new Map<string, Span & { agent_id: string; verified: number }>();
   const agentDays = new Map<string, Span & { day: number; agent_id: string; verified: number }>();
@@ -83,31 +114,33 @@ export function foldAgentCoverage(
   const d = [...agentDays.values()];
   const days = [...urlDays.values()];
   return [
-    sql`
-    INSERT INTO url_coverage AS c (site_id, pathname, first_crawl, last_crawl, fetches, bytes)
-    SELECT * FROM unnest(${u.map((r) => r.site)}::bigint[], ${u.map((r) => r.pathname)}::text[],
-      ${u.map((r) => iso(r.first))}::timestamptz[], ${u.map((r) => iso(r.last))}::timestamptz[],
-      ${u.map((r) => r.fetches)}::bigint[], ${u.map((r) => r.bytes)}::bigint[])
-    ON CONFLICT (site_id, pathname) DO UPDATE SET
-      first_crawl = LEAST(c.first_crawl, excluded.first_crawl), last_crawl = GREATEST(c.last_crawl, excluded.last_crawl),
-      fetches = c.fetches + excluded.fetches, bytes = c.bytes + excluded.bytes`,
-    sql`
-    INSERT INTO url_coverage_agents AS c (site_id, pathname, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
-    SELECT * FROM unnest(${a.map((r) => r.site)}::bigint[], ${a.map((r) => r.pathname)}::text[],
-      ${a.map((r) => r.agent_id)}::text[], ${a.map((r) => iso(r.first))}::timestamptz[],
-      ${a.map((r) => iso(r.last))}::timestamptz[], ${a.map((r) => r.fetches)}::bigint[], ${a.map((r) => r.verified)}::bigint[])
-    ON CONFLICT (site_id, pathname, agent_id) DO UPDATE SET
-      first_crawl = LEAST(c.first_crawl, excluded.first_crawl), last_crawl = GREATEST(c.last_crawl, excluded.last_crawl),
-      fetches = c.fetches + excluded.fetches, verified_fetches = c.verified_fetches + excluded.verified_fetches`,
-    sql`
-    INSERT INTO url_coverage_day AS c (site_id, pathname, day, agent_id, first_crawl, last_crawl, fetches, verified_fetches)
-    SELECT * FROM unnest(${d.map((r) => r.site)}::bigint[], ${d.map((r) => r.pathname)}::text[],
-      ${d.map((r) => iso(r.day))}::timestamptz[], ${d.map((r) => r.agent_id)}::text[],
-      ${d.map((r) => iso(r.first))}::timestamptz[], ${d.map((r) => iso(r.last))}::timestamptz[],
-      ${d.map((r) => r.fetches)}::bigint[], ${d.map((r) => r.verified)}::bigint[])
-    ON CONFLICT (site_id, pathname, day, agent_id) DO UPDATE SET
-      first_crawl = LEAST(c.first_crawl, excluded.first_crawl), last_crawl = GREATEST(c.last_crawl, excluded.last_crawl),
-      fetches = c.fetches + excluded.fetches, verified_fetches = c.verified_fetches + excluded.verified_fetches`,
+    new Counters('url_coverage', URL_COLUMNS, [
+      u.map((r) => r.site),
+      u.map((r) => r.pathname),
+      u.map((r) => iso(r.first)),
+      u.map((r) => iso(r.last)),
+      u.map((r) => r.fetches),
+      u.map((r) => r.bytes),
+    ]),
+    new Counters('url_coverage_agents', AGENT_COLUMNS, [
+      a.map((r) => r.site),
+      a.map((r) => r.pathname),
+      a.map((r) => r.agent_id),
+      a.map((r) => iso(r.first)),
+      a.map((r) => iso(r.last)),
+      a.map((r) => r.fetches),
+      a.map((r) => r.verified),
+    ]),
+    new Counters('url_coverage_day', AGENT_DAY_COLUMNS, [
+      d.map((r) => r.site),
+      d.map((r) => r.pathname),
+      d.map((r) => iso(r.day)),
+      d.map((r) => r.agent_id),
+      d.map((r) => iso(r.first)),
+      d.map((r) => iso(r.last)),
+      d.map((r) => r.fetches),
+      d.map((r) => r.verified),
+    ]),
     sql`
     INSERT INTO url_crawl_day AS c (site_id, pathname, day, last_crawl, fetches)
     SELECT * FROM unnest(${days.map((r) => r.site)}::bigint[], ${days.map((r) => r.pathname)}::text[],

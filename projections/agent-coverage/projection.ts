@@ -8,6 +8,7 @@ export function agentCoverageProjection(catalog: Catalog): Projection<AgentFoldS
     name: 'agent_coverage',
     origin: 'edge',
     tables: ['url_coverage', 'url_coverage_agents', 'url_coverage_day', 'url_crawl_day'],
+    counterTables: ['url_coverage', 'url_coverage_agents', 'url_coverage_day'],
     load: loadAgentFoldState,
     fold: (events, state) => foldAgentCoverage(catalog, events, state),
   };
