@@ -39,6 +39,8 @@ async function appendDesigned(nats: Nats, prefix: string, site: number): Promise
       nats.js.publish(
         subjectFor({ prefix, partitions: BENCH_PARTITIONS }, site, origin),
         encodeMessage(JSON.stringify({ v: 1, events })),
+        // A shared machine's server may take seconds to answer 256 publishes at once.
+        { timeout: 60_000 },
       ),
     );
     appended += events.length;

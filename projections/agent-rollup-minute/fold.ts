@@ -1,5 +1,5 @@
 import type { Catalog } from '../../src/catalog/agents.js';
-import { raw, type Sql, sql } from '../../src/db/sql.js';
+import { type CounterColumn, Counters } from '../../src/db/counters.js';
 import type { Sequenced } from '../projection.js';
 import { type AgentFoldState, classifiedFetches } from '../agents/classify-fetch.js';
 import { isHtml, statusClass } from '../agents/response.js';
@@ -27,7 +27,7 @@ export function foldAgentRollupMinute(
   catalog: Catalog,
   events: readonly Sequenced[],
   state: AgentFoldState,
-): Sql[] {
+): Counters[] {
   const rows = new Map<string, Row>();
   for (const { fetch, cls } of classifiedFetches(catalog, events, state)) {
     const r: Omit<Row, 'fetches' | 'html_fetches' | 'bytes'> = {
@@ -47,24 +47,54 @@ export function foldAgentRollupMinute(
     rows.set(key, row);
   }
   if (rows.size === 0) return [];
-  const list = [...rows.values()];
-  const col = <T>(f: (r: Row) => T) => list.map(f);
-  // Every grain's rows are the minute rows with the time truncated, summed (in SQL, per statement).
+  const minutes = [...rows.values()];
+  // Every grain's rows are the minute rows with the time truncated, summed.
   return AGENT_GRAINS.map((g) => {
-    const at = raw(g.column);
-    return sql`
-    INSERT INTO ${raw(g.table)} AS r (site_id, ${at}, agent_id, operator, purpose, status_class, verified,
-      fetches, html_fetches, bytes)
-    SELECT site_id, date_bin(${`${g.ms / 1000} seconds`}::interval, minute, TIMESTAMPTZ '2000-01-01 00:00+00'),
-      agent_id, operator, purpose, status_class, verified, sum(fetches), sum(html_fetches), sum(bytes)
-    FROM unnest(${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.minute).toISOString())}::timestamptz[],
-      ${col((r) => r.agent_id)}::text[], ${col((r) => r.operator)}::text[], ${col((r) => r.purpose)}::text[],
-      ${col((r) => r.status_class)}::smallint[], ${col((r) => r.verified)}::boolean[], ${col((r) => r.fetches)}::bigint[],
-      ${col((r) => r.html_fetches)}::bigint[], ${col((r) => r.bytes)}::bigint[])
-      AS k(site_id, minute, agent_id, operator, purpose, status_class, verified, fetches, html_fetches, bytes)
-    GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT (site_id, ${at}, agent_id, operator, purpose, status_class, verified) DO UPDATE SET
-      fetches = r.fetches + excluded.fetches, html_fetches = r.html_fetches + excluded.html_fetches,
-      bytes = r.bytes + excluded.bytes`;
+    const list = g.ms === 60_000 ? minutes : truncated(minutes, g.ms);
+    const col = <T>(f: (r: Row) => T) => list.map(f);
+    return new Counters(
+      g.table,
+      [{ name: 'site_id', type: 'bigint' }, { name: g.column, type: 'timestamptz' }, ...COLUMNS],
+      [
+        col((r) => r.site),
+        col((r) => new Date(r.minute).toISOString()),
+        col((r) => r.agent_id),
+        col((r) => r.operator),
+        col((r) => r.purpose),
+        col((r) => r.status_class),
+        col((r) => r.verified),
+        col((r) => r.fetches),
+        col((r) => r.html_fetches),
+        col((r) => r.bytes),
+      ],
+    );
   });
+}
+
+const COLUMNS: readonly CounterColumn[] = [
+  { name: 'agent_id', type: 'text' },
+  { name: 'operator', type: 'text' },
+  { name: 'purpose', type: 'text' },
+  { name: 'status_class', type: 'smallint' },
+  { name: 'verified', type: 'boolean' },
+  { name: 'fetches', type: 'bigint', merge: 'add' },
+  { name: 'html_fetches', type: 'bigint', merge: 'add' },
+  { name: 'bytes', type: 'bigint', merge: 'add' },
+];
+
+/** The rows with their minute truncated to a grain of `ms` (a divisor of a UTC day), summed by key. */
+function truncated(minutes: readonly Row[], ms: number): Row[] {
+  const out = new Map<string, Row>();
+  for (const r of minutes) {
+    const at = Math.floor(r.minute / ms) * ms;
+    const key = `${r.site}\0${at}\0${r.agent_id}\0${r.operator}\0${r.purpose}\0${r.status_class}\0${r.verified}`;
+    const row = out.get(key);
+    if (row === undefined) out.set(key, { ...r, minute: at });
+    else {
+      row.fetches += r.fetches;
+      row.html_fetches += r.html_fetches;
+      row.bytes += r.bytes;
+    }
+  }
+  return [...out.values()];
 }

@@ -9,6 +9,7 @@ export function agentRollupMinuteProjection(catalog: Catalog): Projection<AgentF
     name: 'agent_rollup_minute',
     origin: 'edge',
     tables: AGENT_GRAINS.map((g) => g.table),
+    counterTables: AGENT_GRAINS.map((g) => g.table),
     load: loadAgentFoldState,
     fold: (events, state) => foldAgentRollupMinute(catalog, events, state),
   };
