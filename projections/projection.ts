@@ -34,6 +34,11 @@ export interface Projection<S = unknown> {
    * copies them into the table without its indexes, and builds every index after.
    */
   readonly counterTables?: readonly string[];
+  /**
+   * The fold loads no state and writes the same rows however its events are batched: a rebuild
+   * folds it many batches at once.
+   */
+  readonly batchFree?: boolean;
   load(db: Db, events: readonly Sequenced[]): Promise<S>;
   fold(events: readonly Sequenced[], state: S): Statement[];
 }

@@ -135,12 +135,12 @@ export function statements(w: Writes): Statement[] {
         ${moved.map((v) => v.visitor)}::text[], ${moved.map((v) => spansJson(v.spans))}::jsonb[])
       ON CONFLICT (day, site_id, visitor_id) DO UPDATE SET spans = excluded.spans`);
   const { sessions, reported } = w;
-  out.push(saveSessions(SESSION_TABLES.dimensionRollup, sessions));
-  out.push(sql`
-    UPDATE dimension_session_state s SET last_scroll = u.scroll, last_engaged = u.engaged
-    FROM unnest(${sessions.map((s) => s.id)}::uuid[], ${reported.map((r) => r?.scroll ?? null)}::int[],
-      ${reported.map((r) => r?.engaged ?? false)}::boolean[]) AS u(id, scroll, engaged)
-    WHERE s.id = u.id`);
+  out.push(
+    saveSessions(SESSION_TABLES.dimensionRollup, sessions, [
+      { name: 'last_scroll', type: 'int', values: reported.map((r) => r?.scroll ?? null) },
+      { name: 'last_engaged', type: 'boolean', values: reported.map((r) => r?.engaged ?? false) },
+    ]),
+  );
 
   const { sites, days } = w.keepFrom;
   if (sites.length > 0) {
