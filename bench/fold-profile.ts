@@ -20,6 +20,8 @@ import { openBench } from './harness.js';
 const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 40_000);
 const BATCH = Number(process.env.BENCH_FOLD_BATCH ?? 4_000);
 const MESSAGE_EVENTS = 40;
+/** BENCH_FOLD_ONLY=name: that projection alone. */
+const ONLY = process.env.BENCH_FOLD_ONLY;
 
 const bench = await openBench(createLogger('warn'));
 
@@ -70,7 +72,7 @@ try {
     '\n| projection | events/s alone | load µs/event | fold µs/event | statements µs/event, each | CPU µs/event: fold / Postgres, each statement | CPU µs/event sending the statements |',
   );
   console.log('|---|---|---|---|---|---|---|');
-  for (const p of PROJECTIONS) {
+  for (const p of PROJECTIONS.filter((q) => ONLY === undefined || q.name === ONLY)) {
     let load = 0;
     let fold = 0;
     const statements: number[] = [];
