@@ -86,7 +86,13 @@ function operatorDays(
       { name: 'fetches', type: 'bigint', merge: 'add' },
       { name: 'html_fetches', type: 'bigint', merge: 'add' },
     ],
-    [d.map((r) => r.site), d.map((r) => iso(r.day)), d.map((r) => r.operator), d.map((r) => r.fetches), d.map((r) => r.html)],
+    [
+      d.map((r) => r.site),
+      d.map((r) => iso(r.day)),
+      d.map((r) => r.operator),
+      d.map((r) => r.fetches),
+      d.map((r) => r.html),
+    ],
   );
 }
 

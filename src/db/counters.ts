@@ -39,7 +39,9 @@ export class Counters {
   toSql(): Sql {
     const names = this.columns.map((c) => c.name).join(', ');
     const keys = this.columns.filter((c) => !c.merge).map((c) => c.name);
-    const sets = this.columns.flatMap((c) => (c.merge ? [`${c.name} = ${mergeExpression(c.name, c.merge)}`] : []));
+    const sets = this.columns.flatMap((c) =>
+      c.merge ? [`${c.name} = ${mergeExpression(c.name, c.merge)}`] : [],
+    );
     const arrays = join(this.columns.map((c, i) => sql`${this.values[i]}::${raw(c.type)}[]`));
     return sql`INSERT INTO ${raw(this.table)} AS r (${raw(names)}) SELECT * FROM unnest(${arrays})
       ON CONFLICT (${raw(keys.join(', '))}) DO UPDATE SET ${raw(sets.join(', '))}`;

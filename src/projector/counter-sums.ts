@@ -16,7 +16,8 @@ interface TableSums {
 }
 
 /** A key's part: its type marked, so null, '' and 0 stay apart (the unique keys hold NULLS NOT DISTINCT). */
-const keyPart = (v: CounterValue) => (v === null || v === undefined ? 'n' : typeof v === 'string' ? `s${v}` : `v${String(v)}`);
+const keyPart = (v: CounterValue) =>
+  v === null || v === undefined ? 'n' : typeof v === 'string' ? `s${v}` : `v${String(v)}`;
 
 /**
  * A rebuild's counters, summed in memory over many batches and written by COPY into tables that
@@ -125,11 +126,13 @@ const sameColumns = (a: readonly CounterColumn[], b: readonly CounterColumn[]) =
 
 const aggregateOf = (merge: Merge) => (merge === 'add' ? 'sum' : merge === 'least' ? 'min' : 'max');
 
+const isNull = (v: CounterValue) => v === null || v === undefined;
+
 /** As the live statement merges: `+` (null if either is), LEAST and GREATEST (nulls ignored). */
 function merged(merge: Merge, time: boolean, a: CounterValue, b: CounterValue): CounterValue {
-  if (merge === 'add') return a == null || b == null ? null : (a as number) + (b as number);
-  if (a == null) return b ?? null;
-  if (b == null) return a;
+  if (merge === 'add') return isNull(a) || isNull(b) ? null : (a as number) + (b as number);
+  if (isNull(a)) return b ?? null;
+  if (isNull(b)) return a;
   const [x, y] = time ? [Date.parse(a as string), Date.parse(b as string)] : [a, b];
   return (merge === 'least' ? x <= y : x >= y) ? a : b;
 }
