@@ -150,10 +150,17 @@ export async function rebuildProjections(
   const batchFree = projections.filter((p) => p.batchFree === true);
   let held: DecodedMessage[] = [];
   let heldBytes = 0;
+  // Folded beside the next batches (a connection of their own), one held run at a time, in order.
+  let heldFold: Promise<unknown> = Promise.resolve();
   const foldHeld = async () => {
-    if (held.length > 0) await foldAllShadows(held, batchFree);
+    const run = held;
     held = [];
     heldBytes = 0;
+    await heldFold;
+    if (run.length === 0) return;
+    heldFold = foldAllShadows(run, batchFree);
+    // Awaited before the next run or at the end; until then a failure must not go unhandled.
+    heldFold.catch(() => {});
   };
   const fold = async (part: readonly StreamMessage[]) => {
     const decoded = decodeMessages(part);
@@ -185,15 +192,17 @@ export async function rebuildProjections(
   }
   if (pending.length > 0) await fold(pending);
   await foldHeld();
+  await heldFold;
   await next;
   progress.finish(seq);
-  await flushSums();
+  // Each projection's tables on a connection of their own: Postgres copies on both cores.
+  await Promise.all([...sums.values()].map((s) => s.flush(deps.db)));
   for (const s of sums.values()) for (const statement of s.collapse()) await deps.db.query(statement);
   // Built from the sorted rows at once, before the swap takes the live checkpoints' locks; the
   // catch-up below folds with statements again, which need the counter tables' unique keys.
   deferred.push(...counterIndexes);
   if (deferred.length > 0) deps.log.info({ indexes: deferred.length }, 'rebuild: building indexes');
-  for (const index of deferred) await deps.db.query(index);
+  await inPairs(deferred, (index) => deps.db.query(index));
 
   const bySeq = await withTransaction(deps.db, async (tx) => {
     // In name order, as every rebuild takes them, so two rebuilds never wait on each other in a circle.
@@ -232,6 +241,15 @@ export async function rebuildProjections(
     events: events.get(p.name)!,
     lastSeq: bySeq.get(p.name)!,
   }));
+}
+
+/** Runs `run` over the items two at a time (two cores): each index builds on a connection of its own. */
+async function inPairs<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]!);
+  };
+  await Promise.all([worker(), worker()]);
 }
 
 /** One projection's rebuild: `rebuildProjections` with that projection alone. */
