@@ -3,7 +3,7 @@
 // pure `fold` and every statement timed apart, in wall time and (on Linux) in CPU time: the fold's
 // thread folding, the Postgres backend running the statements, and the fold's thread sending them;
 // first, the projector's step of repeated hits over the same events, every hit keyed.
-// BENCH_FOLD_EVENTS (40,000) and BENCH_FOLD_BATCH (4,000 events) set the size.
+// BENCH_FOLD_EVENTS (40,000) and BENCH_FOLD_BATCH (4,000 events) set the size; BENCH_FOLD_ONLY=<name> profiles one projection.
 import { randomBytes } from 'node:crypto';
 import { PROJECTIONS } from '../projections/index.js';
 import type { Sequenced } from '../projections/projection.js';

@@ -74,15 +74,24 @@ export class CounterSums {
     }
   }
 
-  /** Writes the rows held and forgets them. */
+  /**
+   * Writes the rows held and forgets them. The rows are taken before the first await: a fold
+   * running beside the flush (a rebuild's held `batchFree` run) adds to fresh maps, written later.
+   */
   async flush(db: pg.Pool): Promise<void> {
+    const taken: { table: string; t: TableSums; rows: Map<string, CounterValue[]> }[] = [];
     for (const [table, t] of this.tables) {
       if (t.rows.size === 0) continue;
+      taken.push({ table, t, rows: t.rows });
+      t.rows = new Map();
+    }
+    this.size = 0;
+    for (const { table, t, rows } of taken) {
       const columns = t.columns.map((c) => c.name);
       let text = '';
       let n = 0;
       const copies: CopyRows[] = [];
-      for (const row of t.rows.values()) {
+      for (const row of rows.values()) {
         for (let i = 0; i < row.length; i++) text += (i === 0 ? '' : '\t') + copyField(row[i]);
         text += '\n';
         if (++n === COPY_ROWS) {
@@ -96,9 +105,7 @@ export class CounterSums {
         for (const copy of copies) await runStatement(tx, copy);
       });
       t.flushes++;
-      t.rows.clear();
     }
-    this.size = 0;
   }
 
   /** Statements merging the keys written more than once into one row each, in place. */

@@ -78,10 +78,12 @@ describe('counters summed in memory for a rebuild', () => {
 
     const later = await dropAllIndexes(db.pool, 'sums_t', ['tally']);
     const sums = new CounterSums('sums_t', new Set(['tally']));
-    // Flushed after the first batch and at the end: keys 1/null and 1/x are written twice, then merged.
+    // Flushed after the first batch and at the end: keys 1/null and 1/x are written twice, then
+    // merged. The second batch comes while the first flush copies: it waits for the next one.
     sums.add(BATCHES[0]!);
-    await sums.flush(db.pool);
+    const flushing = sums.flush(db.pool);
     sums.add(BATCHES[1]!);
+    await flushing;
     sums.add(BATCHES[2]!);
     expect(sums.size).toBe(3);
     await sums.flush(db.pool);
