@@ -3,7 +3,7 @@
 // pure `fold` and every statement timed apart, in wall time and (on Linux) in CPU time: the fold's
 // thread folding, the Postgres backend running the statements, and the fold's thread sending them;
 // first, the projector's step of repeated hits over the same events, every hit keyed.
-// BENCH_FOLD_EVENTS (40,000) and BENCH_FOLD_BATCH (4,000 events) set the size.
+// BENCH_FOLD_EVENTS (40,000) and BENCH_FOLD_BATCH (4,000 events) set the size; BENCH_FOLD_ONLY=<name> profiles one projection.
 import { randomBytes } from 'node:crypto';
 import { PROJECTIONS } from '../projections/index.js';
 import type { Sequenced } from '../projections/projection.js';
@@ -20,6 +20,8 @@ import { openBench } from './harness.js';
 const EVENTS = Number(process.env.BENCH_FOLD_EVENTS ?? 40_000);
 const BATCH = Number(process.env.BENCH_FOLD_BATCH ?? 4_000);
 const MESSAGE_EVENTS = 40;
+/** BENCH_FOLD_ONLY=name: that projection alone. */
+const ONLY = process.env.BENCH_FOLD_ONLY;
 
 const bench = await openBench(createLogger('warn'));
 
@@ -70,7 +72,7 @@ try {
     '\n| projection | events/s alone | load µs/event | fold µs/event | statements µs/event, each | CPU µs/event: fold / Postgres, each statement | CPU µs/event sending the statements |',
   );
   console.log('|---|---|---|---|---|---|---|');
-  for (const p of PROJECTIONS) {
+  for (const p of PROJECTIONS.filter((q) => ONLY === undefined || q.name === ONLY)) {
     let load = 0;
     let fold = 0;
     const statements: number[] = [];

@@ -28,6 +28,17 @@ export interface Projection<S = unknown> {
   readonly appendOnlyTables?: readonly string[];
   /** Non-unique indexes (their names in `public`) of `appendOnlyTables` that the fold's updates find rows by: a rebuild keeps them while folding. */
   readonly foldIndexes?: readonly string[];
+  /**
+   * Of `tables`, those the fold writes only through `Counters` (src/db/counters.ts), that no `load`
+   * reads and no other statement touches: a rebuild sums their rows in memory over many batches,
+   * copies them into the table without its indexes, and builds every index after.
+   */
+  readonly counterTables?: readonly string[];
+  /**
+   * The fold loads no state and writes the same rows however its events are batched: a rebuild
+   * folds it many batches at once.
+   */
+  readonly batchFree?: boolean;
   load(db: Db, events: readonly Sequenced[]): Promise<S>;
   fold(events: readonly Sequenced[], state: S): Statement[];
 }

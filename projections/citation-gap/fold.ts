@@ -1,4 +1,6 @@
 import type { Catalog } from '../../src/catalog/agents.js';
+import type { Statement } from '../../src/db/copy.js';
+import { Counters } from '../../src/db/counters.js';
 import { type Sql, sql } from '../../src/db/sql.js';
 import { arrivalOperator } from '../../src/enrich/attribution.js';
 import type { Sequenced } from '../projection.js';
@@ -61,7 +63,7 @@ function foldPageviewDays(hits: readonly HitRecorded[]): Sql[] {
 /** The batch's fetches per site, UTC day and operator, added to `citation_operator_day`. */
 function operatorDays(
   f: readonly { site: number; minute: number; operator: string; fetches: number; html: number }[],
-): Sql {
+): Counters {
   const days = new Map<
     string,
     { site: number; day: number; operator: string; fetches: number; html: number }
@@ -75,12 +77,23 @@ function operatorDays(
     days.set(key, row);
   }
   const d = [...days.values()];
-  return sql`
-    INSERT INTO citation_operator_day AS c (site_id, day, operator, fetches, html_fetches)
-    SELECT * FROM unnest(${d.map((r) => r.site)}::bigint[], ${d.map((r) => iso(r.day))}::timestamptz[],
-      ${d.map((r) => r.operator)}::text[], ${d.map((r) => r.fetches)}::bigint[], ${d.map((r) => r.html)}::bigint[])
-    ON CONFLICT (site_id, day, operator) DO UPDATE SET
-      fetches = c.fetches + excluded.fetches, html_fetches = c.html_fetches + excluded.html_fetches`;
+  return new Counters(
+    'citation_operator_day',
+    [
+      { name: 'site_id', type: 'bigint' },
+      { name: 'day', type: 'timestamptz' },
+      { name: 'operator', type: 'text' },
+      { name: 'fetches', type: 'bigint', merge: 'add' },
+      { name: 'html_fetches', type: 'bigint', merge: 'add' },
+    ],
+    [
+      d.map((r) => r.site),
+      d.map((r) => iso(r.day)),
+      d.map((r) => r.operator),
+      d.map((r) => r.fetches),
+      d.map((r) => r.html),
+    ],
+  );
 }
 
 /**
@@ -94,8 +107,8 @@ export function foldCitationGap(
   catalog: Catalog,
   events: readonly Sequenced[],
   state: CitationGapState,
-): Sql[] {
-  const out: Sql[] = [];
+): Statement[] {
+  const out: Statement[] = [];
 
   const fetches = new Map<
     string,
@@ -130,13 +143,29 @@ export function foldCitationGap(
   if (fetches.size > 0) {
     const f = [...fetches.values()];
     out.push(operatorDays(f));
-    out.push(sql`
-      INSERT INTO url_fetch_minute AS u (site_id, pathname, minute, operator, purpose, fetches, html_fetches)
-      SELECT * FROM unnest(${f.map((r) => r.site)}::bigint[], ${f.map((r) => r.pathname)}::text[],
-        ${f.map((r) => iso(r.minute))}::timestamptz[], ${f.map((r) => r.operator)}::text[], ${f.map((r) => r.purpose)}::text[],
-        ${f.map((r) => r.fetches)}::bigint[], ${f.map((r) => r.html)}::bigint[])
-      ON CONFLICT (site_id, pathname, minute, operator, purpose) DO UPDATE SET
-        fetches = u.fetches + excluded.fetches, html_fetches = u.html_fetches + excluded.html_fetches`);
+    out.push(
+      new Counters(
+        'url_fetch_minute',
+        [
+          { name: 'site_id', type: 'bigint' },
+          { name: 'pathname', type: 'text' },
+          { name: 'minute', type: 'timestamptz' },
+          { name: 'operator', type: 'text' },
+          { name: 'purpose', type: 'text' },
+          { name: 'fetches', type: 'bigint', merge: 'add' },
+          { name: 'html_fetches', type: 'bigint', merge: 'add' },
+        ],
+        [
+          f.map((r) => r.site),
+          f.map((r) => r.pathname),
+          f.map((r) => iso(r.minute)),
+          f.map((r) => r.operator),
+          f.map((r) => r.purpose),
+          f.map((r) => r.fetches),
+          f.map((r) => r.html),
+        ],
+      ),
+    );
   }
 
   const hits = humanHits(events).map((s) => s.event);
@@ -180,12 +209,29 @@ export function foldCitationGap(
   }
   const a = [...arrivals.values()].filter((r) => r.n !== 0);
   if (a.length > 0) {
-    out.push(sql`
-      INSERT INTO url_arrival_minute AS u (site_id, pathname, minute, channel, source, operator, arrivals)
-      SELECT * FROM unnest(${a.map((r) => r.site)}::bigint[], ${a.map((r) => r.pathname)}::text[],
-        ${a.map((r) => iso(r.minute))}::timestamptz[], ${a.map((r) => r.channel)}::text[], ${a.map((r) => r.source)}::text[],
-        ${a.map((r) => r.operator)}::text[], ${a.map((r) => r.n)}::bigint[])
-      ON CONFLICT (site_id, pathname, minute, channel, source, operator) DO UPDATE SET arrivals = u.arrivals + excluded.arrivals`);
+    out.push(
+      new Counters(
+        'url_arrival_minute',
+        [
+          { name: 'site_id', type: 'bigint' },
+          { name: 'pathname', type: 'text' },
+          { name: 'minute', type: 'timestamptz' },
+          { name: 'channel', type: 'text' },
+          { name: 'source', type: 'text' },
+          { name: 'operator', type: 'text' },
+          { name: 'arrivals', type: 'bigint', merge: 'add' },
+        ],
+        [
+          a.map((r) => r.site),
+          a.map((r) => r.pathname),
+          a.map((r) => iso(r.minute)),
+          a.map((r) => r.channel),
+          a.map((r) => r.source),
+          a.map((r) => r.operator),
+          a.map((r) => r.n),
+        ],
+      ),
+    );
   }
   for (const r of a) if (r.channel === 'answer_engine') through.add(r.site, r.pathname, r.minute, 0, 0, r.n);
   out.push(...through.statements());

@@ -18,6 +18,7 @@ export function citationGapProjection(catalog: Catalog): Projection<CitationGapS
       'url_citation_through',
       'citation_operator_day',
     ],
+    counterTables: ['url_fetch_minute', 'url_arrival_minute', 'citation_operator_day'],
     async load(db, events) {
       const [agentState, sessions] = await Promise.all([
         loadAgentFoldState(db, events),

@@ -1,4 +1,4 @@
-import type { Sql } from '../../src/db/sql.js';
+import type { Statement } from '../../src/db/copy.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { humanHits } from '../human-hits.js';
 import type { Sequenced } from '../projection.js';
@@ -61,7 +61,7 @@ interface Pageview {
  * than the day before the batch's newest hit is pruned: a hit that late counts its visitor (and
  * its session) again.
  */
-export function foldDimensionRollup(events: readonly Sequenced[], state: DimensionState): Sql[] {
+export function foldDimensionRollup(events: readonly Sequenced[], state: DimensionState): Statement[] {
   const hits = humanHits(events).map((s) => s.event);
   if (hits.length === 0) return [];
   const dims = new Deltas(['pageviews', 'events', 'visitors', 'visitors_last'] as const);

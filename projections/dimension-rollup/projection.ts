@@ -62,6 +62,7 @@ export const dimensionRollup: Projection<DimensionState> = {
     'dimension_visitor_state',
     SESSION_TABLES.dimensionRollup,
   ],
+  counterTables: ['dimension_rollup', 'event_property_rollup'],
   load: loadState,
   fold: foldDimensionRollup,
 };

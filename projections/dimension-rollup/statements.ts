@@ -1,4 +1,6 @@
-import { type Sql, sql } from '../../src/db/sql.js';
+import type { Statement } from '../../src/db/copy.js';
+import { type CounterColumn, Counters } from '../../src/db/counters.js';
+import { sql } from '../../src/db/sql.js';
 import type { SessionState } from '../sessions/sessionize.js';
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 import type { GrainRows } from './deltas.js';
@@ -47,31 +49,63 @@ export interface Writes {
   keepFrom: { sites: number[]; days: number[] };
 }
 
+const DIMENSION_COLUMNS: readonly CounterColumn[] = [
+  { name: 'site_id', type: 'bigint' },
+  { name: 'at', type: 'timestamptz' },
+  { name: 'pageviews', type: 'int', merge: 'add' },
+  { name: 'events', type: 'int', merge: 'add' },
+  { name: 'visitors', type: 'int', merge: 'add' },
+  { name: 'visitors_last', type: 'int', merge: 'add' },
+  { name: 'grain', type: 'smallint' },
+  { name: 'dim', type: 'smallint' },
+  { name: 'value', type: 'text' },
+];
+
+const PROPERTY_COLUMNS: readonly CounterColumn[] = [
+  { name: 'site_id', type: 'bigint' },
+  { name: 'at', type: 'timestamptz' },
+  { name: 'events', type: 'int', merge: 'add' },
+  { name: 'visitors', type: 'int', merge: 'add' },
+  { name: 'visitors_last', type: 'int', merge: 'add' },
+  { name: 'grain', type: 'smallint' },
+  { name: 'name', type: 'text' },
+  { name: 'key', type: 'text' },
+  { name: 'value', type: 'text' },
+];
+
 /** A fold's statements: counters added, state saved, state no fold needs any more deleted. */
-export function statements(w: Writes): Sql[] {
-  const out: Sql[] = [];
+export function statements(w: Writes): Statement[] {
+  const out: Statement[] = [];
   const dim = w.dimensionRows;
   if (dim.key.length > 0)
-    out.push(sql`
-      INSERT INTO dimension_rollup AS r (site_id, at, pageviews, events, visitors, visitors_last, grain, dim, value)
-      SELECT * FROM unnest(${part(dim, 0)}::bigint[], ${isoColumn(dim.at)}::timestamptz[],
-        ${dim.c.pageviews}::int[], ${dim.c.events}::int[], ${dim.c.visitors}::int[],
-        ${dim.c.visitors_last}::int[], ${dim.grain}::smallint[], ${part(dim, 1)}::smallint[],
-        ${part(dim, 2)}::text[])
-      ON CONFLICT (site_id, dim, grain, at, value) DO UPDATE SET
-        pageviews = r.pageviews + excluded.pageviews, events = r.events + excluded.events,
-        visitors = r.visitors + excluded.visitors, visitors_last = r.visitors_last + excluded.visitors_last`);
+    out.push(
+      new Counters('dimension_rollup', DIMENSION_COLUMNS, [
+        part(dim, 0),
+        isoColumn(dim.at),
+        dim.c.pageviews,
+        dim.c.events,
+        dim.c.visitors,
+        dim.c.visitors_last,
+        dim.grain,
+        part(dim, 1),
+        part(dim, 2),
+      ]),
+    );
   const prop = w.propertyRows;
   if (prop.key.length > 0)
-    out.push(sql`
-      INSERT INTO event_property_rollup AS r (site_id, at, events, visitors, visitors_last, grain, name, key, value)
-      SELECT * FROM unnest(${part(prop, 0)}::bigint[], ${isoColumn(prop.at)}::timestamptz[],
-        ${prop.c.events}::int[], ${prop.c.visitors}::int[], ${prop.c.visitors_last}::int[],
-        ${prop.grain}::smallint[], ${part(prop, 1)}::text[], ${part(prop, 2)}::text[],
-        ${part(prop, 3)}::text[])
-      ON CONFLICT (site_id, name, key, grain, at, value) DO UPDATE SET
-        events = r.events + excluded.events, visitors = r.visitors + excluded.visitors,
-        visitors_last = r.visitors_last + excluded.visitors_last`);
+    out.push(
+      new Counters('event_property_rollup', PROPERTY_COLUMNS, [
+        part(prop, 0),
+        isoColumn(prop.at),
+        prop.c.events,
+        prop.c.visitors,
+        prop.c.visitors_last,
+        prop.grain,
+        part(prop, 1),
+        part(prop, 2),
+        part(prop, 3),
+      ]),
+    );
   const page = w.pageRows;
   if (page.key.length > 0)
     out.push(sql`
@@ -101,12 +135,12 @@ export function statements(w: Writes): Sql[] {
         ${moved.map((v) => v.visitor)}::text[], ${moved.map((v) => spansJson(v.spans))}::jsonb[])
       ON CONFLICT (day, site_id, visitor_id) DO UPDATE SET spans = excluded.spans`);
   const { sessions, reported } = w;
-  out.push(saveSessions(SESSION_TABLES.dimensionRollup, sessions));
-  out.push(sql`
-    UPDATE dimension_session_state s SET last_scroll = u.scroll, last_engaged = u.engaged
-    FROM unnest(${sessions.map((s) => s.id)}::uuid[], ${reported.map((r) => r?.scroll ?? null)}::int[],
-      ${reported.map((r) => r?.engaged ?? false)}::boolean[]) AS u(id, scroll, engaged)
-    WHERE s.id = u.id`);
+  out.push(
+    saveSessions(SESSION_TABLES.dimensionRollup, sessions, [
+      { name: 'last_scroll', type: 'int', values: reported.map((r) => r?.scroll ?? null) },
+      { name: 'last_engaged', type: 'boolean', values: reported.map((r) => r?.engaged ?? false) },
+    ]),
+  );
 
   const { sites, days } = w.keepFrom;
   if (sites.length > 0) {

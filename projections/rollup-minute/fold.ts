@@ -1,4 +1,6 @@
-import { raw, type Sql, sql } from '../../src/db/sql.js';
+import type { Statement } from '../../src/db/copy.js';
+import { type CounterColumn, Counters as CounterRows } from '../../src/db/counters.js';
+import { type Sql, sql } from '../../src/db/sql.js';
 import { MINUTE_MS, minuteOf } from '../minute.js';
 import type { Sequenced } from '../projection.js';
 import { humanHits } from '../human-hits.js';
@@ -57,22 +59,20 @@ function regroup(minutes: readonly Delta[], ms: number): Delta[] {
   return [...out.values()].filter(nonZero);
 }
 
-function upsert({ table, column }: RollupGrain, rows: readonly Delta[]): Sql {
-  const col = <T>(f: (r: Delta) => T) => rows.map(f);
-  return sql`
-    INSERT INTO ${raw(table)} AS r (site_id, audience, ${raw(column)}, pageviews, events, visitors, visitors_last,
-      sessions, bounces, duration_ms)
-    SELECT site, 'human', at, pv, ev, vi, vl, se, bo, du FROM unnest(
-      ${col((r) => r.site)}::bigint[], ${col((r) => new Date(r.at).toISOString())}::timestamptz[],
-      ${col((r) => r.pageviews)}::bigint[], ${col((r) => r.events)}::bigint[], ${col((r) => r.visitors)}::bigint[],
-      ${col((r) => r.visitors_last)}::bigint[], ${col((r) => r.sessions)}::bigint[], ${col((r) => r.bounces)}::bigint[],
-      ${col((r) => r.duration_ms)}::bigint[]
-    ) AS d(site, at, pv, ev, vi, vl, se, bo, du)
-    ON CONFLICT (site_id, audience, ${raw(column)}) DO UPDATE SET
-      pageviews = r.pageviews + excluded.pageviews, events = r.events + excluded.events,
-      visitors = r.visitors + excluded.visitors, visitors_last = r.visitors_last + excluded.visitors_last,
-      sessions = r.sessions + excluded.sessions, bounces = r.bounces + excluded.bounces,
-      duration_ms = r.duration_ms + excluded.duration_ms`;
+/** A grain's counters added to its table, keyed by site, audience and the grain's start. */
+function upsert({ table, column }: RollupGrain, rows: readonly Delta[]): CounterRows {
+  const columns: CounterColumn[] = [
+    { name: 'site_id', type: 'bigint' },
+    { name: 'audience', type: 'text' },
+    { name: column, type: 'timestamptz' },
+    ...COUNTERS.map((c): CounterColumn => ({ name: c, type: 'bigint', merge: 'add' })),
+  ];
+  return new CounterRows(table, columns, [
+    rows.map((r) => r.site),
+    rows.map(() => 'human'),
+    rows.map((r) => new Date(r.at).toISOString()),
+    ...COUNTERS.map((c) => rows.map((r) => r[c])),
+  ]);
 }
 
 /**
@@ -83,7 +83,7 @@ function upsert({ table, column }: RollupGrain, rows: readonly Delta[]): Sql {
  * a hit before the first or after the last moves that count. The same deltas, added up, go to the
  * rows of the coarser grains (grains.ts).
  */
-export function foldRollupMinute(events: readonly Sequenced[], state: RollupState): Sql[] {
+export function foldRollupMinute(events: readonly Sequenced[], state: RollupState): Statement[] {
   const hits = humanHits(events).map((s) => s.event);
   if (hits.length === 0) return [];
   const deltas = new Map<string, Delta>();
@@ -131,7 +131,7 @@ export function foldRollupMinute(events: readonly Sequenced[], state: RollupStat
 
   const minutes = [...deltas.values()].filter(nonZero);
   const visitors = [...moved.values()];
-  const out: Sql[] = [];
+  const out: Statement[] = [];
   for (const grain of ROLLUP_GRAINS) {
     const rows = grain.ms === MINUTE_MS ? minutes : regroup(minutes, grain.ms);
     if (rows.length > 0) out.push(upsert(grain, rows));

@@ -37,6 +37,7 @@ export const rollupMinute: Projection<RollupState> = {
     SESSION_TABLES.rollupMinute,
     'rollup_visitor_state',
   ],
+  counterTables: ['rollup_minute', 'rollup_quarter_hour', 'rollup_hour'],
   async load(db, events) {
     const hits = humanHits(events).map((s) => s.event);
     const [sessions, visitors] = await Promise.all([

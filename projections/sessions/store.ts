@@ -92,7 +92,22 @@ export async function loadSessions(db: Db, table: SessionTable, events: readonly
   });
 }
 
-export function saveSessions(table: SessionTable, sessions: readonly SessionState[]): Sql {
+/** A column a projection keeps beside the shared session state, saved with it: one value a session. */
+export interface SessionColumn {
+  name: string;
+  type: string;
+  values: readonly unknown[];
+}
+
+/**
+ * Inserts or replaces the sessions' rows; `more` are the table's own columns (in the same upsert,
+ * not an UPDATE after it).
+ */
+export function saveSessions(
+  table: SessionTable,
+  sessions: readonly SessionState[],
+  more: readonly SessionColumn[] = [],
+): Sql {
   const col = <T>(f: (s: SessionState) => T) => sessions.map(f);
   const base = sql`
     ${col((s) => s.id)}::uuid[], ${col((s) => s.site)}::bigint[],
@@ -107,15 +122,22 @@ export function saveSessions(table: SessionTable, sessions: readonly SessionStat
       pageviews = excluded.pageviews, events = excluded.events, interactive = excluded.interactive,
       entry_path = excluded.entry_path, entry_at = excluded.entry_at,
       exit_path = excluded.exit_path, exit_at = excluded.exit_at`;
-  if (!hasAttrs(table))
+  const own = more.map((c) => sql`${c.values}::${raw(c.type)}[]`);
+  if (!hasAttrs(table) && more.length === 0)
     return sql`INSERT INTO ${raw(table)} (${raw(baseColumns)}) SELECT * FROM unnest(${base})
       ON CONFLICT (id) DO UPDATE SET ${raw(baseUpdates)}`;
-  const attrs = attrColumns(table);
-  const extra = [...attrs, 'identity', 'last_pageview_id'];
+  const attrs = hasAttrs(table) ? attrColumns(table) : [];
+  const extra = [
+    ...attrs,
+    ...(hasAttrs(table) ? ['identity', 'last_pageview_id'] : []),
+    ...more.map((c) => c.name),
+  ];
   const values = [
     ...attrs.map((c) => sql`${col((s) => s.attrs[c] ?? null)}::text[]`),
-    sql`${col((s) => s.identity)}::text[]`,
-    sql`${col((s) => s.lastPageviewId)}::uuid[]`,
+    ...(hasAttrs(table)
+      ? [sql`${col((s) => s.identity)}::text[]`, sql`${col((s) => s.lastPageviewId)}::uuid[]`]
+      : []),
+    ...own,
   ];
   const updates = extra.map((c) => `${c} = excluded.${c}`).join(', ');
   return sql`INSERT INTO ${raw(table)} (${raw(baseColumns)}, ${raw(extra.join(', '))})

@@ -1,4 +1,6 @@
-import { type Sql, sql } from '../../src/db/sql.js';
+import type { Statement } from '../../src/db/copy.js';
+import { Counters } from '../../src/db/counters.js';
+import { sql } from '../../src/db/sql.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { BUCKETS, bucketIndex, VITALS, type Vital } from './buckets.js';
 import { addedCounts } from './page-buckets.js';
@@ -52,7 +54,7 @@ const arrayText = (values: readonly number[]) => `{${values.join(',')}}`;
  * per hit and period, so each statement upserts one row per key. Like every rollup, run once per
  * batch (the runner's claimed sequence): a batch folded twice would count twice.
  */
-export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
+export function foldVitalHistograms(hits: readonly HitRecorded[]): Statement[] {
   const vital = vitalHits(hits);
   if (vital.length === 0) return [];
   const hitRows = new Map<
@@ -169,13 +171,26 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
     return text;
   };
   const hitList = [...hitRows.values()];
-  const out: Sql[] = [
-    sql`
-    INSERT INTO vital_hits AS t (site_id, span, start, pathname, device, hits)
-    SELECT * FROM unnest(${hitList.map((r) => r.site)}::bigint[], ${hitList.map((r) => r.span)}::smallint[],
-      ${hitList.map((r) => iso(r.start))}::timestamptz[], ${hitList.map((r) => r.pathname)}::text[],
-      ${hitList.map((r) => r.device)}::text[], ${hitList.map((r) => r.hits)}::int[])
-    ON CONFLICT (site_id, span, start, pathname, device) DO UPDATE SET hits = t.hits + excluded.hits`,
+  const out: Statement[] = [
+    new Counters(
+      'vital_hits',
+      [
+        { name: 'site_id', type: 'bigint' },
+        { name: 'span', type: 'smallint' },
+        { name: 'start', type: 'timestamptz' },
+        { name: 'pathname', type: 'text' },
+        { name: 'device', type: 'text' },
+        { name: 'hits', type: 'int', merge: 'add' },
+      ],
+      [
+        hitList.map((r) => r.site),
+        hitList.map((r) => r.span),
+        hitList.map((r) => iso(r.start)),
+        hitList.map((r) => r.pathname),
+        hitList.map((r) => r.device),
+        hitList.map((r) => r.hits),
+      ],
+    ),
   ];
   const counted = [...groups.values()].flatMap((g) => [...g.values()]);
   if (counted.length === 0) return out;
@@ -193,13 +208,29 @@ export function foldVitalHistograms(hits: readonly HitRecorded[]): Sql[] {
       SELECT array_agg(v ORDER BY v), array_agg(n ORDER BY v)
       FROM (SELECT v, sum(n)::int AS n FROM unnest(t.vals || excluded.vals, t.counts || excluded.counts) AS u(v, n)
         GROUP BY v) s)`);
-  out.push(sql`
-    INSERT INTO vital_buckets AS t (site_id, span, start, vital, device, bucket, samples)
-    SELECT * FROM unnest(${counted.map((c) => c.site)}::bigint[], ${counted.map((c) => c.span)}::smallint[],
-      ${counted.map((c) => iso(c.start))}::timestamptz[], ${counted.map((c) => c.vital)}::text[],
-      ${counted.map((c) => c.device)}::text[], ${counted.map((c) => c.bucket)}::int[],
-      ${counted.map((c) => c.samples)}::bigint[])
-    ON CONFLICT (site_id, span, start, vital, device, bucket) DO UPDATE SET samples = t.samples + excluded.samples`);
+  out.push(
+    new Counters(
+      'vital_buckets',
+      [
+        { name: 'site_id', type: 'bigint' },
+        { name: 'span', type: 'smallint' },
+        { name: 'start', type: 'timestamptz' },
+        { name: 'vital', type: 'text' },
+        { name: 'device', type: 'text' },
+        { name: 'bucket', type: 'int' },
+        { name: 'samples', type: 'bigint', merge: 'add' },
+      ],
+      [
+        counted.map((c) => c.site),
+        counted.map((c) => c.span),
+        counted.map((c) => iso(c.start)),
+        counted.map((c) => c.vital),
+        counted.map((c) => c.device),
+        counted.map((c) => c.bucket),
+        counted.map((c) => c.samples),
+      ],
+    ),
+  );
   const packed = [...pages.values()].flatMap((p) => [...p.values()]);
   out.push(sql`
     INSERT INTO vital_page_buckets AS t (site_id, pathname, span, start, vital, first, counts)

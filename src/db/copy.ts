@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { withArrayLiterals } from './array-parameters.js';
+import { Counters } from './counters.js';
 import type { Db, Sql } from './sql.js';
 
 /**
@@ -38,13 +39,14 @@ export function copyText<T>(
   return text;
 }
 
-/** What a fold returns: statements, and rows to copy. */
-export type Statement = Sql | CopyRows;
+/** What a fold returns: statements, rows to copy, and rows to merge into counters. */
+export type Statement = Sql | CopyRows | Counters;
 
 /** Runs a statement, or copies rows through the connection (a transaction's client: COPY streams on one). */
 export async function runStatement(db: Db, statement: Statement): Promise<void> {
   if (!(statement instanceof CopyRows)) {
-    await db.query({ text: statement.text, values: withArrayLiterals(statement.values) });
+    const q = statement instanceof Counters ? statement.toSql() : statement;
+    await db.query({ text: q.text, values: withArrayLiterals(q.values) });
     return;
   }
   if (!('release' in db)) throw new Error('COPY needs a client of its own, not the pool');

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Projection, Sequenced } from '../../projections/projection.js';
 import { decodeBatch, type StreamEvent } from '../../streams/events.js';
 import { ORIGINS, type StreamOrigin } from '../../streams/subjects.js';
-import { runStatement } from '../db/copy.js';
+import { runStatement, type Statement } from '../db/copy.js';
 import type { Db } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
 import { advanceCheckpoint, claimCheckpoint, WHOLE_STREAM } from './checkpoint.js';
@@ -22,6 +22,9 @@ export interface DecodedMessage {
   /** null when the subject was not given: every projection takes the message. */
   origin: StreamOrigin | null;
 }
+
+/** Runs one of a fold's statements: a rebuild sums some counters instead (counter-sums.ts). */
+export type StatementRunner = (tx: Db, statement: Statement) => Promise<void>;
 
 export interface FoldResult {
   /** Events folded by this call. */
@@ -56,6 +59,7 @@ export async function foldDecoded(
   projection: Projection,
   messages: readonly DecodedMessage[],
   part: number = WHOLE_STREAM,
+  run: StatementRunner = runStatement,
 ): Promise<FoldResult> {
   const last = await claimCheckpoint(tx, projection.name, part);
   // A message redelivered while its first copy still waited in the batch appears twice: fold it once.
@@ -73,7 +77,7 @@ export async function foldDecoded(
     if (m.events === null) result.unreadable++;
     else if (takes(projection, m.origin)) for (const event of m.events) events.push({ seq: m.seq, event });
   }
-  if (events.length > 0) await foldEvents(tx, projection, events);
+  if (events.length > 0) await foldEvents(tx, projection, events, run);
   result.events = events.length;
   result.lastSeq = fresh.reduce((max, m) => Math.max(max, m.seq), last);
   await advanceCheckpoint(tx, projection.name, part, result.lastSeq);
@@ -92,9 +96,10 @@ export async function foldEvents(
   tx: Db,
   projection: Projection,
   events: readonly Sequenced[],
+  run: StatementRunner = runStatement,
 ): Promise<void> {
   const state = await projection.load(tx, events);
-  for (const statement of projection.fold(events, state)) await runStatement(tx, statement);
+  for (const statement of projection.fold(events, state)) await run(tx, statement);
 }
 
 export function foldBatch(

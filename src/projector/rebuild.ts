@@ -7,9 +7,17 @@ import { withTransaction } from '../db/transaction.js';
 import type { Logger } from '../log.js';
 import type { Nats } from '../nats/connect.js';
 import { everyFilter } from '../../streams/subjects.js';
+import { runStatement } from '../db/copy.js';
 import { claimCheckpoint, WHOLE_STREAM } from './checkpoint.js';
+import { CounterSums } from './counter-sums.js';
 import { dropRepeatedHits, shadowHitKeys } from './repeated-hits.js';
-import { type DecodedMessage, decodeMessages, foldDecoded, type StreamMessage } from './fold-batch.js';
+import {
+  type DecodedMessage,
+  decodeMessages,
+  foldDecoded,
+  type StatementRunner,
+  type StreamMessage,
+} from './fold-batch.js';
 
 export interface RebuildDeps {
   db: pg.Pool;
@@ -40,6 +48,10 @@ export interface RebuildOptions {
   /** Receives the progress every `progressEveryMs` (5 s) and at the end; else it is logged. */
   onProgress?: (p: RebuildProgress) => void;
   progressEveryMs?: number;
+  /** Counter rows held in memory, all projections together, before they are written (1,000,000). */
+  maxSummedRows?: number;
+  /** Stored bytes of messages folded in one transaction (2 MB). */
+  foldBytes?: number;
 }
 
 /**
@@ -51,6 +63,10 @@ export interface RebuildOptions {
  */
 const FETCH_MESSAGES = 128;
 const FOLD_BYTES = 2 * 1024 * 1024;
+/** Batches a rebuild folds at once into a `batchFree` projection: 16 MB, some 160,000 events. */
+const BATCH_FREE_BATCHES = 8;
+/** Some 150–300 MB of summed rows (a key string and an array of values each). */
+const MAX_SUMMED_ROWS = 1_000_000;
 
 const shadowOf = (p: Projection) => `rebuild_${p.name}`;
 
@@ -71,12 +87,29 @@ export async function rebuildProjections(
   opts: RebuildOptions = {},
 ): Promise<RebuildResult[]> {
   const deferred: string[] = [];
+  /** The counter tables' indexes, built once their rows are whole. */
+  const counterIndexes: string[] = [];
+  const sums = new Map<string, CounterSums>();
   for (const p of projections) {
     await createShadow(deps.db, shadowOf(p), [...p.tables, 'projection_checkpoints']);
     deferred.push(
       ...(await dropLaterIndexes(deps.db, shadowOf(p), p.appendOnlyTables ?? [], p.foldIndexes ?? [])),
     );
+    counterIndexes.push(...(await dropAllIndexes(deps.db, shadowOf(p), p.counterTables ?? [])));
+    sums.set(p.name, new CounterSums(shadowOf(p), new Set(p.counterTables ?? [])));
   }
+  const maxSummed = opts.maxSummedRows ?? MAX_SUMMED_ROWS;
+  const foldBytes = opts.foldBytes ?? FOLD_BYTES;
+  const summing = (p: Projection): StatementRunner => {
+    const s = sums.get(p.name)!;
+    return async (tx, statement) => {
+      if (s.takes(statement)) s.add(statement);
+      else await runStatement(tx, statement);
+    };
+  };
+  const flushSums = async () => {
+    for (const s of sums.values()) await s.flush(deps.db);
+  };
 
   const keys = await shadowHitKeys(deps.db, shadowOf(projections[0]!));
   const stream = hitsStreamName(deps.prefix);
@@ -86,30 +119,61 @@ export async function rebuildProjections(
   });
   const events = new Map(projections.map((p) => [p.name, 0]));
   const shadowSeq = new Map(projections.map((p) => [p.name, 0]));
-  const foldShadow = async (tx: Db, p: Projection, batch: readonly DecodedMessage[]) => {
+  const foldShadow = async (
+    tx: Db,
+    p: Projection,
+    batch: readonly DecodedMessage[],
+    run: StatementRunner = runStatement,
+  ) => {
     await tx.query(`SET LOCAL search_path TO ${shadowOf(p)}, public`);
-    const r = await foldDecoded(tx, p, batch);
+    const r = await foldDecoded(tx, p, batch, WHOLE_STREAM, run);
     await tx.query('SET LOCAL search_path TO public');
     events.set(p.name, events.get(p.name)! + r.events);
     shadowSeq.set(p.name, r.lastSeq);
   };
   // A crash before the swap leaves only shadows, which the next rebuild drops: nothing in them
   // needs to survive one, so their commits need not wait for the disk.
-  const foldAllShadows = (batch: readonly DecodedMessage[]) =>
+  const foldAllShadows = (batch: readonly DecodedMessage[], which: readonly Projection[]) =>
     Promise.all(
-      projections.map((p) =>
+      which.map((p) =>
         withTransaction(deps.db, async (tx) => {
           await tx.query('SET LOCAL synchronous_commit TO off');
-          await foldShadow(tx, p, batch);
+          await foldShadow(tx, p, batch, summing(p));
         }),
       ),
     );
 
   const progress = new Progress(target, opts, deps.log);
+  // Projections whose rows do not depend on the batching fold many batches at once: fewer,
+  // fuller rows (a period's values merged in memory rather than upserted batch after batch).
+  const whole = projections.filter((p) => p.batchFree !== true);
+  const batchFree = projections.filter((p) => p.batchFree === true);
+  let held: DecodedMessage[] = [];
+  let heldBytes = 0;
+  // Folded beside the next batches (a connection of their own), one held run at a time, in order.
+  let heldFold: Promise<unknown> = Promise.resolve();
+  const foldHeld = async () => {
+    const run = held;
+    held = [];
+    heldBytes = 0;
+    await heldFold;
+    if (run.length === 0) return;
+    heldFold = foldAllShadows(run, batchFree);
+    // Awaited before the next run or at the end; until then a failure must not go unhandled.
+    heldFold.catch(() => {});
+  };
   const fold = async (part: readonly StreamMessage[]) => {
     const decoded = decodeMessages(part);
     await dropRepeatedHits(deps.db, decoded, keys);
-    await foldAllShadows(decoded);
+    await foldAllShadows(decoded, whole);
+    if (batchFree.length > 0) {
+      held.push(...decoded);
+      for (const m of part) heldBytes += m.data.length;
+      if (heldBytes >= BATCH_FREE_BATCHES * foldBytes) await foldHeld();
+    }
+    let summed = 0;
+    for (const s of sums.values()) summed += s.size;
+    if (summed > maxSummed) await flushSums();
     progress.add(decoded, part.at(-1)!.seq);
   };
   // Pulls gather until a batch's worth of bytes: a pull of people's messages holds far less.
@@ -122,16 +186,23 @@ export async function rebuildProjections(
     seq = batch.at(-1)!.seq;
     // The next pull travels while this batch folds.
     next = seq < target ? fetchBatch(consumer) : Promise.resolve([]);
-    const parts = byBytes([...pending, ...batch], FOLD_BYTES);
+    const parts = byBytes([...pending, ...batch], foldBytes);
     pending = seq < target ? parts.pop()! : [];
     for (const part of parts) await fold(part);
   }
   if (pending.length > 0) await fold(pending);
+  await foldHeld();
+  await heldFold;
   await next;
   progress.finish(seq);
-  // Built from the sorted rows at once, before the swap takes the live checkpoints' locks.
+  // Each projection's tables on a connection of their own: Postgres copies on both cores.
+  await Promise.all([...sums.values()].map((s) => s.flush(deps.db)));
+  for (const s of sums.values()) for (const statement of s.collapse()) await deps.db.query(statement);
+  // Built from the sorted rows at once, before the swap takes the live checkpoints' locks; the
+  // catch-up below folds with statements again, which need the counter tables' unique keys.
+  deferred.push(...counterIndexes);
   if (deferred.length > 0) deps.log.info({ indexes: deferred.length }, 'rebuild: building indexes');
-  for (const index of deferred) await deps.db.query(index);
+  await inPairs(deferred, (index) => deps.db.query(index));
 
   const bySeq = await withTransaction(deps.db, async (tx) => {
     // In name order, as every rebuild takes them, so two rebuilds never wait on each other in a circle.
@@ -147,7 +218,7 @@ export async function rebuildProjections(
     while (behind() > 0) {
       const batch = await fetchBatch(consumer);
       if (batch.length === 0) break;
-      for (const part of byBytes(batch, FOLD_BYTES)) {
+      for (const part of byBytes(batch, foldBytes)) {
         const decoded = decodeMessages(part);
         await dropRepeatedHits(tx, decoded, keys);
         for (const p of projections) await foldShadow(tx, p, decoded);
@@ -170,6 +241,15 @@ export async function rebuildProjections(
     events: events.get(p.name)!,
     lastSeq: bySeq.get(p.name)!,
   }));
+}
+
+/** Runs `run` over the items two at a time (two cores): each index builds on a connection of its own. */
+async function inPairs<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]!);
+  };
+  await Promise.all([worker(), worker()]);
 }
 
 /** One projection's rebuild: `rebuildProjections` with that projection alone. */
@@ -282,6 +362,35 @@ export async function dropLaterIndexes(
         WHERE schemaname = 'public' AND tablename = ANY(${tables}::text[]) AND indexname = ANY(${keep}::text[]))`);
   for (const r of rows) await db.query(`DROP INDEX ${shadow}.${r.name}`);
   return rows.map((r) => r.def);
+}
+
+/**
+ * Drops every index of the shadow's `tables`, unique ones and primary keys too, and returns the
+ * statements that build them again (constraints as constraints, under their names).
+ */
+export async function dropAllIndexes(
+  db: pg.Pool,
+  shadow: string,
+  tables: readonly string[],
+): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const { rows } = await db.query<{ name: string; tbl: string; is_constraint: boolean; def: string }>(sql`
+    SELECT coalesce(c.conname, i.relname) AS name, t.relname AS tbl, c.oid IS NOT NULL AS is_constraint,
+      coalesce(pg_get_constraintdef(c.oid), pg_get_indexdef(x.indexrelid)) AS def
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+      LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = t.oid AND c.contype IN ('p', 'u')
+    WHERE n.nspname = ${shadow} AND t.relname = ANY(${tables}::text[])
+    ORDER BY t.relname, i.relname`);
+  for (const r of rows)
+    await db.query(
+      r.is_constraint
+        ? `ALTER TABLE ${shadow}.${r.tbl} DROP CONSTRAINT ${r.name}`
+        : `DROP INDEX ${shadow}.${r.name}`,
+    );
+  return rows.map((r) =>
+    r.is_constraint ? `ALTER TABLE ${shadow}.${r.tbl} ADD CONSTRAINT ${r.name} ${r.def}` : r.def,
+  );
 }
 
 /** Moves the shadow tables into `public`, keeping the live tables' index names for later migrations. */

@@ -82,6 +82,30 @@ describe('twofold projections rebuild', () => {
     expect(reports.map((r) => r.events)).toEqual([...reports.map((r) => r.events)].sort((a, b) => a - b));
   });
 
+  it('writes the same rows folding a message at a time, its counters summed in memory and flushed after every batch', async () => {
+    await waitForLagZero(t.app);
+    const live = await snapshot();
+    const indexes = async () =>
+      (
+        await t.database.pool.query(
+          `SELECT tablename, indexname, regexp_replace(indexdef, '^.* ON [^ ]+ ', '') AS def
+           FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2`,
+        )
+      ).rows;
+    const migrated = await indexes();
+    // 40 batches of one message: every counter table written 40 times, then its keys merged.
+    await rebuildProjections(deps(), PROJECTIONS, { foldBytes: 1, maxSummedRows: 1 });
+    expect(await snapshot()).toEqual(live);
+    expect(await indexes()).toEqual(migrated);
+    expect(migrated.filter((i) => i.tablename === 'dimension_rollup')).toEqual([
+      {
+        tablename: 'dimension_rollup',
+        indexname: 'dimension_rollup_key',
+        def: 'USING btree (site_id, dim, grain, at, value) NULLS NOT DISTINCT',
+      },
+    ]);
+  });
+
   it('keeps folding hits that arrive while it rebuilds, counting each once', async () => {
     const indexes = async () =>
       (
