@@ -1,29 +1,11 @@
-import type { Agent, RangeFeed, RangeFile } from './agents.js';
+import type { AgentFacts } from './agent-facts.js';
+import type { Agent } from './agents.js';
 import type { CatalogInputs } from './catalog-inputs.js';
 import { parseCidr, sortedCidrs } from './cidr.js';
 import { tokensPattern } from './classify.js';
 import { fromBotLists, slug } from './derive-bot-lists.js';
 
 /** What the shared facts say, agent by agent and family by family, before operators are assembled. */
-export interface AgentFacts {
-  agents: Map<string, Agent>;
-  /** The literal tokens each generated `ua_pattern` matches, to check that nothing shadows them. */
-  matchTokens: Map<string, string[]>;
-  /** bot-verification family name → its agents' ids. */
-  families: Map<string, string[]>;
-  ranges: RangeFile[];
-  feeds: Map<string, RangeFeed[]>;
-  rdns: Map<string, Set<string>>;
-  /**
-   * Candidate docs links per operator, best first: legitbot's docs, the link of ai-robots'
-   * `operator`, the knownagents.com page ai-robots cites.
-   */
-  docs: Map<string, string[]>;
-  /** Operators the general bot lists brought: name and docs link. */
-  madeOperators: Map<string, { name: string; docs_url: string }>;
-  /** Entries of the general bot lists whose expression is no token list, with the reason. */
-  refused: string[];
-}
 
 /** The agents of ai-robots.json and of bot-verification.json's families, as the overrides decide them. */
 export function deriveAgents(inputs: CatalogInputs, problems: string[]): AgentFacts {

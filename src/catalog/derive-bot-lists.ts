@@ -1,7 +1,7 @@
 import type { Agent, Purpose } from './agents.js';
 import type { CatalogInputs } from './catalog-inputs.js';
 import { createClassifier, literalsPattern } from './classify.js';
-import type { AgentFacts } from './derive-agents.js';
+import type { AgentFacts } from './agent-facts.js';
 import { type Literal, literalsOf } from './literal-tokens.js';
 
 /**

@@ -101,6 +101,7 @@ const FETCHES: Record<string, unknown>[] = [
     operator: 'openai',
     purpose: 'training',
     verified: true,
+    verified_by: 'ip_range',
     robots_allowed: true,
     pathname: '/blog/hello',
     bytes: 1000,
@@ -127,6 +128,7 @@ const FETCHES: Record<string, unknown>[] = [
     operator: 'perplexity',
     purpose: 'search',
     verified: true,
+    verified_by: 'web_bot_auth',
     llms_listed: false,
     pathname: '/pricing',
     method: 'HEAD',
@@ -282,6 +284,7 @@ const HUMAN_CASES: [string, unknown, number[]][] = [
 const AGENT_CASES: [string, unknown, number[]][] = [
   ['no filter', [], ALL_FETCHES],
   ['a boolean', [f('verified', 'is', true)], [1, 3]],
+  ['how a fetch was verified', [f('verified_by', 'is', 'web_bot_auth')], [3]],
   ['a boolean from a string', [f('verified', 'is', 'false')], [2, 4]],
   ['is_not on a NOT NULL boolean', [f('verified', 'is_not', true)], [2, 4]],
   ['a nullable boolean', [f('robots_allowed', 'is', false)], [2]],

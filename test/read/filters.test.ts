@@ -40,7 +40,7 @@ const HUMAN_NAMES =
   'pathname, hostname, kind, name, channel, source, referrer, utm_medium, utm_campaign, utm_term, ' +
   'utm_content, country, region, city, asn, device, browser, os, screen, lang, identity, status, props.<key>';
 const AGENT_NAMES =
-  'agent_id, operator, purpose, verified, robots_allowed, llms_listed, pathname, hostname, method, ' +
+  'agent_id, operator, purpose, verified, verified_by, robots_allowed, llms_listed, pathname, hostname, method, ' +
   'status, content_type, country, asn, bytes, duration_ms';
 const OPS = 'is, is_not, contains, not_contains, starts_with, ends_with, matches, gt, lt';
 const NODE = 'expected a filter {"dimension","op","value"} or a group {"and":[…]}, {"or":[…]} or {"not":…}';
