@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROBOTS_VERDICTS, type RobotsVerdict } from './robots-builder.js';
 
-/** Agents a request may name in `agents`: more than the catalog holds by purpose. */
+/** Agents a request may name in `agents` (by robots token or catalog id). */
 export const AGENT_OVERRIDES_MAX = 200;
 const AGENT_ID_MAX = 64;
 
@@ -10,10 +10,13 @@ const Verdict = z.enum(ROBOTS_VERDICTS).default('allow');
 const AgentOverride = z
   .string()
   .max(AGENT_ID_MAX + ':disallow'.length)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*:(?:allow|disallow)$/, 'an agent id and a verdict, like gptbot:disallow')
+  .regex(
+    /^[A-Za-z0-9._-]+:(?:allow|disallow)$/,
+    'a robots token or an agent id and a verdict, like GPTBot:disallow',
+  )
   .transform((pair) => {
     const colon = pair.lastIndexOf(':');
-    return { agent_id: pair.slice(0, colon), verdict: pair.slice(colon + 1) as RobotsVerdict };
+    return { agent: pair.slice(0, colon), verdict: pair.slice(colon + 1) as RobotsVerdict };
   });
 
 const AgentOverrides = z
@@ -26,10 +29,13 @@ const AgentOverrides = z
       .max(AGENT_OVERRIDES_MAX, `at most ${AGENT_OVERRIDES_MAX} agents`)
       .superRefine((pairs, ctx) => {
         const seen = new Set<string>();
-        for (const [i, { agent_id }] of pairs.entries()) {
-          if (seen.has(agent_id))
-            ctx.addIssue({ code: 'custom', message: `${agent_id} is named twice`, path: [i] });
-          seen.add(agent_id);
+        for (const [i, pair] of pairs.entries()) {
+          // zod still runs this after an element failed its own check: such an element is no pair.
+          const agent: unknown = (pair as { agent?: unknown }).agent;
+          if (typeof agent !== 'string') continue;
+          const key = agent.toLowerCase();
+          if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `${agent} is named twice`, path: [i] });
+          seen.add(key);
         }
       }),
   );

@@ -177,6 +177,14 @@ Sitemap: https://robots.example/news.xml
     expect(userAgents(butClaude.text)).toHaveLength(tokens.size);
     expect(butClaude.text).not.toContain('ClaudeBot');
     expect(butClaude.disallowed_fetches).toEqual([{ group: 'training', fetches: 3 }]);
+    // The same choice by robots token, in any case, as a robots.txt names the agent.
+    expect(await suggestion({ training: 'disallow', agents: 'CLAUDEBOT:allow' })).toEqual(butClaude);
+  });
+
+  it('takes robots tokens as well as catalog ids', async () => {
+    expect(await suggestion({ agents: 'GPTBot:disallow,bingbot:disallow,ChatGPT-User:disallow' })).toEqual(
+      await suggestion({ agents: 'gptbot:disallow,bingbot:disallow,chatgpt-user:disallow' }),
+    );
   });
 
   it('lists a disallowing group without fetches as 0, and writes search=no for disallowed search', async () => {
@@ -216,6 +224,7 @@ Allow: /
       [{ agents: 'gptbot:allow,GPTBot:disallow' }, 'agents[1]'],
       [{ agents: 'gptbot:allow,gptbot:disallow' }, 'agents[1]'],
       [{ agents: 'gptbot:allow,nobody-bot:disallow' }, 'agents[1]'],
+      [{ agents: 'gptbot:allow,Claude Bot:disallow' }, 'agents[1]'],
       [{ agents: many }, 'agents'],
       [{ agents: 'a'.repeat(20_000) }, 'agents'],
     ] as const) {

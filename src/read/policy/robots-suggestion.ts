@@ -36,12 +36,13 @@ export async function robotsSuggestion(
   now: Date = new Date(),
 ): Promise<RobotsSuggestion> {
   const agents = new Map<string, RobotsVerdict>();
-  for (const [i, { agent_id, verdict }] of params.agents.entries()) {
-    if (!catalog.agent(agent_id))
-      throw new AppError('validation_error', `${agent_id} is not an agent of the catalog`, {
+  for (const [i, { agent, verdict }] of params.agents.entries()) {
+    const named = agentsNamed(catalog, agent);
+    if (named.length === 0)
+      throw new AppError('validation_error', `${agent} is no robots token or agent of the catalog`, {
         field: `agents[${i}]`,
       });
-    agents.set(agent_id, verdict);
+    for (const id of named) agents.set(id, verdict);
   }
   // The minute under way included: rollup rows start on whole minutes.
   const end = new Date(Math.ceil(now.getTime() / MINUTE) * MINUTE);
@@ -73,4 +74,16 @@ export async function robotsSuggestion(
     diff: lineDiff(current ?? '', built.text),
     disallowed_fetches: built.groups.map((g, i) => ({ group: g.purpose, fetches: refused[i]! })),
   };
+}
+
+/**
+ * The catalog agents an override names: the agent of that id, else every agent a robots.txt
+ * addresses by that token (RFC 9309 matches product tokens without regard to case).
+ */
+function agentsNamed(catalog: Catalog, name: string): string[] {
+  if (catalog.agent(name)) return [name];
+  const token = name.toLowerCase();
+  return catalog.agents
+    .filter((a) => a.robots_tokens.some((t) => t.toLowerCase() === token))
+    .map((a) => a.agent_id);
 }
