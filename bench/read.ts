@@ -17,6 +17,7 @@
 // the overview (rollup) and the deeper reads, for a run about them alone when the raw core reads
 // would take most of it. BENCH_READ_TAB_REPS sets the loads of the tab on each path (default 6, one
 // per window); BENCH_READ_TAB_ONLY=1 times only the tab.
+import { countDuePairDays } from '../src/pairs/count-due-days.js';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
@@ -233,6 +234,23 @@ async function main() {
       `${per10M.toFixed(0)} MB per 10 M events`,
   );
 
+  // The pair rollups of the closed days (the click-to-filter reads), as the projector's job counts them.
+  const newestHit = (
+    await db.query<{ ts: Date }>('SELECT max(ts) AS ts FROM events WHERE site_id = $1', [site])
+  ).rows[0]!.ts;
+  const t2 = performance.now();
+  const counted = await countDuePairDays(db, {
+    now: new Date(newestHit.getTime() + DAY_MS + 2 * HOUR_MS),
+    maxDays: 100_000,
+  });
+  const pairBytes = await db.query<{ bytes: number; rows: number }>(
+    "SELECT pg_total_relation_size('dimension_pairs') AS bytes, (SELECT count(*) FROM dimension_pairs)::int AS rows",
+  );
+  console.log(
+    `pair rollups: ${counted.length} days counted in ${((performance.now() - t2) / 1000).toFixed(0)} s; ` +
+      `dimension_pairs ${pairBytes.rows[0]!.rows} rows, ${(pairBytes.rows[0]!.bytes / 1e6).toFixed(0)} MB with its index, ` +
+      `${(pairBytes.rows[0]!.bytes / design.events).toFixed(0)} B an event`,
+  );
   await defineDeeperReads(db, site);
   const ws = windows(design);
   const finish = async () => {

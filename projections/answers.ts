@@ -55,4 +55,14 @@ export interface Answers {
    * with a hit in it has its last hit of the day so far in it.
    */
   readonly partialLastUnit?: boolean;
+  /**
+   * It answers only reads filtered by one dimension `is` one value (its rows are keyed by that
+   * value), and none unfiltered.
+   */
+  readonly oneValueFilter?: boolean;
+  /**
+   * The parts of a window outside its counted units are read from the raw hits and added to its
+   * rows (sums that add up exactly, as visitors do over UTC days): any window is answered.
+   */
+  readonly rawEdges?: boolean;
 }

@@ -203,6 +203,16 @@ export const ConfigSchema = z.object({
     .max(24 * 30)
     .default(24)
     .describe('hours between index compactions, 0-720 (0 = off)'),
+  /**
+   * Minutes between runs of the pair count (docs/operations.md#pair-rollups): closed UTC days'
+   * breakdowns under one filter value, for the dashboard's click-to-filter; 0 turns it off.
+   */
+  PAIR_COUNT_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(10)
+    .describe('minutes between pair counts, 0-1440 (0 = off)'),
   /** Citation gap (docs/api.md): a URL whose fetches per answer-engine arrival reach this is a `gap`. */
   CITATION_GAP_RATIO: z.coerce
     .number()

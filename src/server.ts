@@ -19,6 +19,7 @@ import { ensureStreams } from './nats/ensure-streams.js';
 import { schedulePolicyFetches } from './policy/fetch-policy-files.js';
 import { scheduleRawRetention } from './retention/raw-rows.js';
 import { scheduleIndexCompaction } from './retention/compact-indexes.js';
+import { schedulePairCounts } from './pairs/count-due-days.js';
 import { scheduleReports } from './reports/scheduler.js';
 import { citationGapSettings } from './read/citation-gap/reports.js';
 import { fixPartitionCount } from './projector/partition-count.js';
@@ -95,6 +96,11 @@ export async function startTwofold(
       ? scheduleIndexCompaction(db, log, config.INDEX_COMPACTION_HOURS)
       : undefined;
 
+  const pairCounts =
+    serve.projectors && config.PAIR_COUNT_MINUTES > 0
+      ? schedulePairCounts(db, log, config.PAIR_COUNT_MINUTES)
+      : undefined;
+
   let app: FastifyInstance | undefined;
   let address: string | undefined;
   let readDb: pg.Pool | undefined;
@@ -156,6 +162,7 @@ export async function startTwofold(
       reports?.stop();
       rawRetention?.stop();
       indexCompaction?.stop();
+      pairCounts?.stop();
       await app?.close();
       mailer?.close();
       await Promise.all(workers.map((w) => w.stop()));

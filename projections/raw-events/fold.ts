@@ -8,6 +8,7 @@ import { type Engagement, type SessionState, sessionize } from '../sessions/sess
 import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 import { foldIdentities, type Identity } from './identities.js';
 import { foldIdentityDays } from './identity-days.js';
+import { withdrawPairDays } from './pair-days.js';
 
 export interface RawEventsState {
   sessions: SessionState[];
@@ -183,5 +184,8 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
   if (identities) out.push(identities);
   const days = foldIdentityDays(hits.map((h) => h.event));
   if (days) out.push(days);
+  out.push(
+    ...withdrawPairDays(list.map((r) => ({ site: r.e.site, started: r.session.started, ts: r.e.ts }))),
+  );
   return out;
 }

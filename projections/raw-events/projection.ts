@@ -7,7 +7,15 @@ import { loadIdentities } from './identities.js';
 export const rawEvents: Projection<RawEventsState> = {
   name: 'raw_events',
   origin: '*',
-  tables: ['events', SESSION_TABLES.rawEvents, 'identities', 'identity_days', 'identity_day_visitors'],
+  tables: [
+    'events',
+    SESSION_TABLES.rawEvents,
+    'identities',
+    'identity_days',
+    'identity_day_visitors',
+    'dimension_pairs',
+    'dimension_pair_days',
+  ],
   appendOnlyTables: ['events'],
   // A later hit's engagement updates its stored pageview, found by session.
   foldIndexes: ['events_session'],

@@ -4,7 +4,8 @@ import { DIMENSION_ROLLUP_ANSWERS } from '../../projections/dimension-rollup/ans
 import { IDENTITY_DAYS_ANSWERS } from '../../projections/raw-events/answers.js';
 import { ROLLUP_MINUTE_ANSWERS } from '../../projections/rollup-minute/answers.js';
 import { EMPTY_FILTERS, type FilterTree } from '../../src/read/envelope/filters.js';
-import { plan, type ReadNeeds } from '../../src/read/plan/planner.js';
+import { DIMENSION_PAIRS_ANSWERS } from '../../src/pairs/answers.js';
+import { oneValueFilter, plan, type ReadNeeds } from '../../src/read/plan/planner.js';
 
 const at = (iso: string) => new Date(iso);
 const SOURCES = [DIMENSION_ROLLUP_ANSWERS, ROLLUP_MINUTE_ANSWERS];
@@ -17,6 +18,35 @@ const kolkataDay = { start: at('2026-11-01T18:30:00Z'), end: at('2026-11-02T18:3
 const country: FilterTree = { and: [{ dimension: 'country', op: 'is', value: 'DE' }] };
 
 describe('the read planner', () => {
+  it('answers a breakdown under one filter value from the pairs, whatever the window, and nothing else', () => {
+    const sources = [DIMENSION_ROLLUP_ANSWERS, DIMENSION_PAIRS_ANSWERS];
+    const name = (needs: ReadNeeds) => {
+      const p = plan(needs, sources);
+      return p === 'raw' ? 'raw' : p.name;
+    };
+    const needs: ReadNeeds = { window: kolkataDay, dimension: 'browser', metrics: ['visitors', 'entries'] };
+    expect(name(needs)).toBe('dimension_rollup');
+    expect(name({ ...needs, filters: country })).toBe('dimension_pairs');
+    // Any edges: the parts off midnight are read raw and added.
+    const odd = { start: at('2026-11-01T18:30:17Z'), end: at('2026-11-03T01:02:03Z') };
+    expect(name({ ...needs, window: odd, filters: country })).toBe('dimension_pairs');
+    const f = (filters: unknown) => ({ ...needs, filters: filters as FilterTree });
+    expect(name(f({ dimension: 'country', op: 'is', value: ['DE'] }))).toBe('dimension_pairs');
+    expect(name(f({ and: [{ dimension: 'country', op: 'is', value: ['DE', 'FR'] }] }))).toBe('raw');
+    expect(name(f({ and: [{ dimension: 'country', op: 'is_not', value: 'DE' }] }))).toBe('raw');
+    expect(name(f({ not: { dimension: 'country', op: 'is', value: 'DE' } }))).toBe('raw');
+    expect(name(f({ or: [{ dimension: 'country', op: 'is', value: 'DE' }] }))).toBe('raw');
+    expect(name(f({ and: [{ dimension: 'referrer', op: 'is', value: 'https://x.org/' }] }))).toBe('raw');
+    expect(name(f({ and: [{ dimension: 'asn', op: 'is', value: 3320 }] }))).toBe('raw');
+    expect(name({ ...needs, filters: country, dimension: 'referrer' })).toBe('raw');
+    expect(name({ ...needs, filters: country, metrics: ['sessions'] })).toBe('raw');
+    expect(oneValueFilter({ and: [{ and: [{ dimension: 'os', op: 'is', value: 'iOS' }] }] })).toEqual({
+      dimension: 'os',
+      value: 'iOS',
+    });
+    expect(oneValueFilter({ dimension: 'os', op: 'is', value: true })).toBeUndefined();
+  });
+
   it('answers a breakdown by a kept dimension from the dimension rollup on days of any zone', () => {
     const needs: ReadNeeds = { window: kolkataDay, dimension: 'country', metrics: ['visitors', 'pageviews'] };
     expect(planned(needs)).toBe('dimension_rollup');

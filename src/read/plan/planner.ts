@@ -1,6 +1,6 @@
 import type { Answers, Metric } from '../../../projections/answers.js';
 import { ROLLUP_MINUTE_ANSWERS } from '../../../projections/rollup-minute/answers.js';
-import { type FilterTree, filterDimensions } from '../envelope/filters.js';
+import { type Filter, type FilterTree, filterDimensions } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 
 export type { Answers, Metric };
@@ -47,11 +47,25 @@ function holdsExtent({ window: w, extent }: ReadNeeds): boolean {
 export const endsAfterData = ({ window: w, newest }: Pick<ReadNeeds, 'window' | 'newest'>): boolean =>
   newest === null || (newest !== undefined && newest < w.end);
 
+/** The one filter of a tree that holds only it (alone or as an `and` of one), if it is `is` one text value. */
+export function oneValueFilter(
+  tree: FilterTree | undefined,
+): { dimension: string; value: string } | undefined {
+  let node = tree;
+  while (node !== undefined && 'and' in node && node.and.length === 1) node = node.and[0];
+  if (node === undefined || !('op' in node) || node.op !== 'is') return undefined;
+  const f: Filter = node;
+  const value = Array.isArray(f.value) ? (f.value.length === 1 ? f.value[0] : undefined) : f.value;
+  return typeof value === 'string' ? { dimension: f.dimension, value } : undefined;
+}
+
 /** Whether `a`'s tables answer the read exactly. */
 export function answers(a: Answers, needs: ReadNeeds): boolean {
   if (needs.filters && [...filterDimensions(needs.filters)].some((d) => !a.filters.has(d))) return false;
+  if (a.oneValueFilter && oneValueFilter(needs.filters) === undefined) return false;
   if (needs.dimension !== undefined && !a.breakdowns.has(needs.dimension)) return false;
   if (needs.metrics.some((m) => !a.metrics.has(m))) return false;
+  if (a.rawEdges) return true;
   const starts = needs.bucketStarts ?? [];
   const onUnit = (d: Date) => d.getTime() % a.unitMs === 0;
   const open = a.partialLastUnit === true && endsAfterData(needs);

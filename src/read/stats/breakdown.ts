@@ -10,6 +10,9 @@ import type { Source } from '../plan/planner.js';
 import { Paging, pageOf } from '../envelope/paging.js';
 import { planDimensionRead, rollupBreakdown } from './dimension-rollup.js';
 import { inWindow } from '../envelope/in-window.js';
+import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
+import type { PairFilterDimension } from '../../pairs/dimensions.js';
+import { pairBreakdown } from './dimension-pairs.js';
 
 export const BreakdownParams = Paging.extend({
   dimension: z.string({ error: 'dimension is required' }).min(1),
@@ -46,11 +49,16 @@ export async function breakdown(
     { dimension: resolved.dimension.name, metrics: ['visitors', 'pageviews'] },
     source,
   );
-  if (planned.source === 'rollup' && !DIMENSION_ROLLUP_ANSWERS.breakdowns.has(resolved.dimension.name))
-    throw new Error(`the dimension rollup does not keep ${resolved.dimension.name}`);
-  const rows =
-    planned.source === 'rollup'
-      ? await rollupBreakdown(db, q.site, planned.window, resolved.dimension.name as KeptDimension, p)
+  const name = resolved.dimension.name;
+  if (
+    planned.source === 'rollup' &&
+    !(planned.pairs ? DIMENSION_PAIRS_ANSWERS : DIMENSION_ROLLUP_ANSWERS).breakdowns.has(name)
+  )
+    throw new Error(`the rollup does not keep ${name}`);
+  const rows = planned.pairs
+    ? await pairBreakdown(db, q, planned.pairs, name as PairFilterDimension, p)
+    : planned.source === 'rollup'
+      ? await rollupBreakdown(db, q.site, planned.window, name as KeptDimension, p)
       : await rawBreakdown(db, q, p, resolved.dimension);
   return rows.map(({ total, ...r }) =>
     total > 0 ? { ...r, share: Math.round((r.visitors / total) * 1000) / 10 } : r,

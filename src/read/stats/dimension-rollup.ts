@@ -10,7 +10,9 @@ import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { newestNeed } from '../plan/newest-hit.js';
-import { endsAfterData, type ReadNeeds, type Source, sourceOf } from '../plan/planner.js';
+import { endsAfterData, plan, type ReadNeeds, type Source, sourceOf } from '../plan/planner.js';
+import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
+import { type PairPlan, planPairRead } from './dimension-pairs.js';
 import { splitByGrains, visitorSpans } from './rollup-totals.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -22,19 +24,24 @@ export interface RollupWindow extends Window {
 
 /**
  * The source of a read of the dimension rollup's (the planner's choice unless `forced`), and the
- * window as the rollup reads it. The site's newest hit is read only for a window ending off a
- * quarter hour, as one ending now does.
+ * window as the rollup reads it; for a read filtered by one value, the pair rollup's plan when it
+ * answers (src/pairs/answers.ts) and has counted days in the window. The site's newest hit is read
+ * only for a window ending off a quarter hour, as one ending now does.
  */
 export async function planDimensionRead(
   db: Db,
   q: Query,
   needs: Pick<ReadNeeds, 'dimension' | 'metrics'>,
   forced?: Source,
-): Promise<{ source: Source; window: RollupWindow }> {
+): Promise<{ source: Source; window: RollupWindow; pairs?: PairPlan }> {
+  const filtered: ReadNeeds = { ...needs, window: q, filters: q.filters };
+  const pairs =
+    forced !== 'raw' && plan(filtered, [DIMENSION_PAIRS_ANSWERS]) !== 'raw'
+      ? await planPairRead(db, q)
+      : undefined;
+  if (pairs) return { source: 'rollup', window: q, pairs };
   const full: ReadNeeds = {
-    ...needs,
-    window: q,
-    filters: q.filters,
+    ...filtered,
     ...(await newestNeed(db, q.site, q, DIMENSION_ROLLUP_ANSWERS.unitMs)),
   };
   return {

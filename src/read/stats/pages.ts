@@ -6,6 +6,7 @@ import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Source } from '../plan/planner.js';
 import { planDimensionRead, rollupPages } from './dimension-rollup.js';
 import { sessionMatches } from './human-totals.js';
+import { pairPages } from './dimension-pairs.js';
 import { inWindow } from '../envelope/in-window.js';
 
 export interface PageRow {
@@ -34,8 +35,11 @@ export async function pages(db: Db, q: Query, p: Paging, source?: Source): Promi
     { dimension: 'pathname', metrics: ['visitors', 'pageviews', 'entries', 'exits', 'engagement'] },
     source,
   );
-  const rows =
-    planned.source === 'rollup' ? await rollupPages(db, q.site, planned.window, p) : await rawPages(db, q, p);
+  const rows = planned.pairs
+    ? await pairPages(db, q, planned.pairs, p)
+    : planned.source === 'rollup'
+      ? await rollupPages(db, q.site, planned.window, p)
+      : await rawPages(db, q, p);
   return rows.map(({ scroll, engaged, ...r }) => ({
     ...r,
     ...(scroll === null ? {} : { scroll_depth: Math.round(scroll) }),

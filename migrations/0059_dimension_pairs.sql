@@ -1,0 +1,35 @@
+-- Pair rollups of closed UTC days (src/pairs/): the dashboard's click-to-filter (one dimension
+-- `is` one value, the filter dimension `fdim`/`fvalue`) with every breakdown dimension (`dim`,
+-- `value`; NULL for hits without one), per site and UTC day, counted by a job from the raw rows
+-- once a day has closed. `dim` is a dimension_rollup code (0, `all`, for the filter value's own
+-- totals), 20 for sessions by entry page, 21 by exit page (their `events` are sessions started
+-- that day having a hit with the filter value). Visitor ids live one UTC day, so a day's distinct
+-- visitors add up over days exactly.
+CREATE TABLE dimension_pairs (
+  site_id bigint NOT NULL,
+  day date NOT NULL,
+  pageviews integer NOT NULL,
+  events integer NOT NULL,
+  visitors integer NOT NULL,
+  scroll_n integer NOT NULL,
+  engaged_n integer NOT NULL,
+  scroll bigint NOT NULL,
+  engaged_ms bigint NOT NULL,
+  fdim smallint NOT NULL,
+  dim smallint NOT NULL,
+  fvalue text NOT NULL,
+  value text
+);
+-- Day second: a read probes each of its days, a recount replaces one day's range, and days written
+-- in order append to the index.
+CREATE UNIQUE INDEX dimension_pairs_key ON dimension_pairs (site_id, day, fdim, fvalue, dim, value) NULLS NOT DISTINCT;
+
+-- The days whose pairs are complete. The raw_events fold deletes a day's row when it stores a hit
+-- of that day (or of a session started that day) after the job counted it: a late edge row, a
+-- backfill, a session running past midnight. Reads take only the days listed here.
+CREATE TABLE dimension_pair_days (
+  site_id bigint NOT NULL,
+  day date NOT NULL,
+  counted_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (site_id, day)
+);

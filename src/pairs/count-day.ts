@@ -1,0 +1,123 @@
+import type pg from 'pg';
+import { CopyRows, copyText, runStatement } from '../db/copy.js';
+import { raw, type Sql, sql } from '../db/sql.js';
+import { withTransaction } from '../db/transaction.js';
+import { pairDayLock } from '../../projections/raw-events/pair-days.js';
+import { PairCounter } from './count-pairs.js';
+import { PAIR_FILTER_COLUMNS, PAIR_FILTERS } from './dimensions.js';
+
+const VALUES = raw(PAIR_FILTERS.map((d) => `e.${PAIR_FILTER_COLUMNS[d]}`).join(', '));
+
+const FETCH_ROWS = 10_000;
+
+interface HitRow {
+  visitor_id: string;
+  kind: string;
+  name: string | null;
+  scroll: number | null;
+  engaged_ms: number | null;
+  v: (string | null)[];
+}
+
+interface SessionRow {
+  entry_path: string | null;
+  exit_path: string | null;
+  hits: (string | null)[][];
+}
+
+/** Each row of `query`, a page at a time through a cursor: a day of a busy site is never held whole. */
+async function eachRow<R extends pg.QueryResultRow>(tx: pg.PoolClient, query: Sql, fn: (row: R) => void) {
+  await tx.query({ text: `DECLARE pair_rows NO SCROLL CURSOR FOR ${query.text}`, values: query.values });
+  for (;;) {
+    const page = await tx.query<R>(`FETCH ${FETCH_ROWS} FROM pair_rows`);
+    page.rows.forEach(fn);
+    if (page.rows.length < FETCH_ROWS) break;
+  }
+  await tx.query('CLOSE pair_rows');
+}
+
+const PAIR_COLUMNS = [
+  'site_id',
+  'day',
+  'fdim',
+  'fvalue',
+  'dim',
+  'value',
+  'pageviews',
+  'events',
+  'visitors',
+  'scroll',
+  'scroll_n',
+  'engaged_ms',
+  'engaged_n',
+];
+
+/**
+ * Counts one site's UTC day (`YYYY-MM-DD`) into `dimension_pairs` from its raw hits and the
+ * sessions started that day, replacing the day's rows, and lists the day as counted: all in one
+ * transaction under the day's lock (projections/raw-events/pair-days.ts), read after taking it.
+ * Returns the rows written.
+ */
+export async function countPairDay(pool: pg.Pool, site: number, day: string): Promise<number> {
+  return withTransaction(pool, async (tx) => {
+    await tx.query(sql`SELECT ${pairDayLock(sql`${site}::bigint`, sql`${day}::date`)}`);
+    const start = `${day}T00:00:00Z`;
+    const counter = new PairCounter();
+    await eachRow<HitRow>(
+      tx,
+      sql`
+      SELECT e.visitor_id, e.kind, e.name, e.scroll, e.engaged_ms, ARRAY[${VALUES}] AS v
+      FROM events e
+      WHERE e.site_id = ${site} AND e.ts >= ${start}::timestamptz AND e.ts < ${start}::timestamptz + interval '1 day'
+      ORDER BY e.visitor_id COLLATE "C"`,
+      (h) =>
+        counter.addHit({
+          visitor: h.visitor_id,
+          pageview: h.kind === 'pageview',
+          event: h.kind === 'custom' ? h.name : null,
+          scroll: h.scroll,
+          engagedMs: h.engaged_ms,
+          values: h.v,
+        }),
+    );
+    await eachRow<SessionRow>(
+      tx,
+      sql`
+      SELECT s.entry_path, s.exit_path, array_agg(ARRAY[${VALUES}]) AS hits
+      FROM sessions s JOIN events e ON e.session_id = s.id
+      WHERE s.site_id = ${site} AND s.started_at >= ${start}::timestamptz
+        AND s.started_at < ${start}::timestamptz + interval '1 day'
+      GROUP BY s.id, s.entry_path, s.exit_path`,
+      (s) => counter.addSession({ entry: s.entry_path, exit: s.exit_path, hits: s.hits }),
+    );
+    const rows = counter.rows();
+    await tx.query(sql`DELETE FROM dimension_pairs WHERE site_id = ${site} AND day = ${day}::date`);
+    if (rows.length > 0)
+      await runStatement(
+        tx,
+        new CopyRows(
+          'dimension_pairs',
+          PAIR_COLUMNS,
+          copyText(rows, (r) => [
+            site,
+            day,
+            r.fdim,
+            r.fvalue,
+            r.dim,
+            r.value,
+            r.pageviews,
+            r.events,
+            r.visitors,
+            r.scroll,
+            r.scrollN,
+            r.engagedMs,
+            r.engagedN,
+          ]),
+        ),
+      );
+    await tx.query(sql`
+      INSERT INTO dimension_pair_days (site_id, day) VALUES (${site}, ${day}::date)
+      ON CONFLICT (site_id, day) DO UPDATE SET counted_at = now()`);
+    return rows.length;
+  });
+}

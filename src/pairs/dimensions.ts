@@ -1,0 +1,40 @@
+import { DIMENSION_CODES } from '../../projections/dimension-rollup/dimensions.js';
+
+/**
+ * The dimensions a pair rollup keeps, each with its `dimension_rollup` code and its column of
+ * `events`: a filter may name any of them (`fdim`), a breakdown any of them and `event` (`dim`).
+ */
+export const PAIR_FILTER_COLUMNS = {
+  pathname: 'pathname',
+  hostname: 'hostname',
+  kind: 'kind',
+  channel: 'channel',
+  source: 'referrer_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  country: 'country',
+  region: 'region',
+  city: 'city',
+  device: 'device',
+  browser: 'browser',
+  os: 'os',
+  screen: 'screen',
+  lang: 'lang',
+} as const;
+export type PairFilterDimension = keyof typeof PAIR_FILTER_COLUMNS;
+
+export const PAIR_FILTERS = Object.keys(PAIR_FILTER_COLUMNS) as PairFilterDimension[];
+
+/** Breakdown dimensions of the pairs: the filter ones and custom events' names. */
+export type PairDimension = PairFilterDimension | 'event';
+
+export const PAIR_CODES = {
+  ...Object.fromEntries(PAIR_FILTERS.map((d) => [d, DIMENSION_CODES[d]])),
+  all: DIMENSION_CODES.all,
+  event: DIMENSION_CODES.event,
+  /** Sessions started that day by entry page, and by exit page. */
+  entry: 20,
+  exit: 21,
+} as Readonly<Record<PairDimension | 'all' | 'entry' | 'exit', number>>;

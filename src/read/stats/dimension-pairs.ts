@@ -1,0 +1,166 @@
+import { PAIR_CODES, PAIR_FILTER_COLUMNS, type PairFilterDimension } from '../../pairs/dimensions.js';
+import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
+import { compileFilters } from '../envelope/filter-sql.js';
+import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type Paging, pageOf } from '../envelope/paging.js';
+import type { Query } from '../envelope/query.js';
+import type { Window } from '../envelope/range.js';
+import { oneValueFilter } from '../plan/planner.js';
+import { inWindow } from '../envelope/in-window.js';
+import { sessionMatches } from './human-totals.js';
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A read of the pairs: the filter value, the window's counted days, and the rest of it, read raw. */
+export interface PairPlan {
+  fdim: number;
+  fvalue: string;
+  /** UTC days (`YYYY-MM-DD`) inside the window whose pairs are counted. */
+  days: string[];
+  /** The rest of the window, read from the raw hits. */
+  rest: Window[];
+}
+
+/**
+ * The pair read of `q`, whose filter is one kept dimension `is` one value: the whole UTC days of
+ * the window listed in `dimension_pair_days`, and the rest. Undefined when none of its days is
+ * counted (the raw path then reads it all).
+ */
+export async function planPairRead(db: Db, q: Query): Promise<PairPlan | undefined> {
+  const chip = oneValueFilter(q.filters);
+  if (chip === undefined || !(chip.dimension in PAIR_FILTER_COLUMNS)) return undefined;
+  const start = q.start.getTime();
+  const end = q.end.getTime();
+  const first = Math.ceil(start / DAY_MS) * DAY_MS;
+  const last = Math.floor(end / DAY_MS) * DAY_MS;
+  if (first >= last) return undefined;
+  const { rows } = await db.query<{ day: string }>(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day FROM dimension_pair_days
+    WHERE site_id = ${q.site} AND day >= ${dayOf(first)}::date AND day < ${dayOf(last)}::date ORDER BY day`);
+  if (rows.length === 0) return undefined;
+  const rest: Window[] = [];
+  let at = start;
+  for (const { day } of rows) {
+    const d = Date.parse(`${day}T00:00:00Z`);
+    if (d > at) rest.push({ start: new Date(at), end: new Date(d) });
+    at = d + DAY_MS;
+  }
+  if (end > at) rest.push({ start: new Date(at), end: new Date(end) });
+  return {
+    fdim: PAIR_CODES[chip.dimension as PairFilterDimension],
+    fvalue: chip.value,
+    days: rows.map((r) => r.day),
+    rest,
+  };
+}
+
+/** `column` inside any of the windows (FALSE for none). */
+function inWindows(column: string, windows: readonly Window[]): Sql {
+  if (windows.length === 0) return raw('FALSE');
+  return join(
+    windows.map((w) => sql`(${inWindow(column, w)})`),
+    ' OR ',
+    '(',
+    ')',
+  );
+}
+
+/** The pair rows of the plan's days for the breakdown codes `dims`, table alias `p`. */
+const pairRows = (site: number, plan: PairPlan, dims: readonly number[]) => sql`
+  dimension_pairs p WHERE p.site_id = ${site} AND p.day = ANY(${plan.days}::date[])
+    AND p.fdim = ${plan.fdim} AND p.fvalue = ${plan.fvalue} AND p.dim = ANY(${dims}::smallint[])`;
+
+/** The raw hits of the plan's rest that pass the query's filters, table alias `e`. */
+const restHits = (q: Query, plan: PairPlan) => sql`
+  events e WHERE e.site_id = ${q.site} AND ${inWindows('e.ts', plan.rest)}
+    AND ${compileFilters(q.filters, HUMAN_DIMENSIONS, 'e')}`;
+
+/**
+ * A breakdown by `dimension` under the plan's filter, ranked as the raw read ranks it, with the
+ * window's distinct visitors of the filtered hits (the share base) on every row. By the filter's
+ * own dimension it is the one value's row.
+ */
+export async function pairBreakdown(
+  db: Db,
+  q: Query,
+  plan: PairPlan,
+  dimension: PairFilterDimension,
+  p: Paging,
+): Promise<{ value: string | null; visitors: number; pageviews: number; total: number }[]> {
+  const dim = PAIR_CODES[dimension];
+  const own = dim === plan.fdim;
+  const column = raw(`e.${PAIR_FILTER_COLUMNS[dimension]}`);
+  const { rows } = await db.query(sql`
+    WITH parts AS (
+      SELECT p.dim, p.value, p.visitors, p.pageviews, p.events FROM ${pairRows(q.site, plan, own ? [PAIR_CODES.all] : [PAIR_CODES.all, dim])}
+      UNION ALL
+      SELECT ${dim}::smallint, ${column}, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'), count(*)
+      FROM ${restHits(q, plan)} GROUP BY 2
+      UNION ALL
+      SELECT ${PAIR_CODES.all}::smallint, NULL, count(DISTINCT e.visitor_id),
+        count(*) FILTER (WHERE e.kind = 'pageview'), count(*) FROM ${restHits(q, plan)}),
+    sums AS (
+      SELECT dim, value, sum(visitors) AS visitors, sum(pageviews) AS pageviews, sum(events) AS events
+      FROM parts GROUP BY dim, value)
+    SELECT ${own ? sql`${plan.fvalue}::text` : sql`s.value`} AS value, s.visitors, s.pageviews, t.total
+    FROM sums s CROSS JOIN (SELECT coalesce(sum(visitors), 0) AS total FROM sums WHERE dim = ${PAIR_CODES.all}) t
+    WHERE s.dim = ${own ? PAIR_CODES.all : dim} AND s.events > 0
+    ORDER BY s.visitors DESC, s.pageviews DESC, s.value ASC NULLS LAST
+    ${pageOf(p)}`);
+  return rows;
+}
+
+/**
+ * Pages under the plan's filter with a pageview in the window, ranked by visitors, with the
+ * sessions started in it that had a hit with the filter's value, by entry and exit page, and the
+ * mean engagement of the filtered pageviews, as the raw read gives them.
+ */
+export async function pairPages(db: Db, q: Query, plan: PairPlan, p: Paging) {
+  const own = plan.fdim === PAIR_CODES.pathname;
+  const rows = pairRows(q.site, plan, own ? [PAIR_CODES.all] : [PAIR_CODES.pathname]);
+  const sessions = sql`s.site_id = ${q.site} AND ${inWindows('s.started_at', plan.rest)}
+    AND ${sessionMatches(q.filters, sql`s.id`)}`;
+  const { rows: pages } = await db.query<{
+    pathname: string;
+    visitors: number;
+    pageviews: number;
+    entries: number;
+    exits: number;
+    scroll: number | null;
+    engaged: number | null;
+  }>(sql`
+    WITH parts AS (
+      SELECT ${own ? sql`${plan.fvalue}::text` : sql`p.value`} AS pathname, p.visitors, p.pageviews,
+             p.scroll, p.scroll_n, p.engaged_ms, p.engaged_n
+      FROM ${rows}
+      UNION ALL
+      SELECT e.pathname, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'),
+             sum(e.scroll) FILTER (WHERE e.kind = 'pageview'), count(e.scroll) FILTER (WHERE e.kind = 'pageview'),
+             sum(e.engaged_ms) FILTER (WHERE e.kind = 'pageview'), count(e.engaged_ms) FILTER (WHERE e.kind = 'pageview')
+      FROM ${restHits(q, plan)} GROUP BY 1),
+    top AS (
+      SELECT pathname, sum(visitors) AS visitors, sum(pageviews) AS pageviews,
+             sum(scroll) AS scroll, sum(scroll_n) AS scroll_n, sum(engaged_ms) AS engaged, sum(engaged_n) AS engaged_n
+      FROM parts GROUP BY pathname HAVING sum(pageviews) > 0
+      ORDER BY 2 DESC, 3 DESC, 1
+      ${pageOf(p)}),
+    ends AS (
+      SELECT p.dim, p.value AS pathname, p.events AS n FROM ${pairRows(q.site, plan, [PAIR_CODES.entry, PAIR_CODES.exit])}
+        AND p.value IN (SELECT pathname FROM top)
+      UNION ALL
+      SELECT ${PAIR_CODES.entry}::smallint, s.entry_path, count(*) FROM sessions s
+        WHERE ${sessions} AND s.entry_path IN (SELECT pathname FROM top) GROUP BY 2
+      UNION ALL
+      SELECT ${PAIR_CODES.exit}::smallint, s.exit_path, count(*) FROM sessions s
+        WHERE ${sessions} AND s.exit_path IN (SELECT pathname FROM top) GROUP BY 2),
+    counted AS (
+      SELECT pathname, sum(n) FILTER (WHERE dim = ${PAIR_CODES.entry}) AS entries,
+             sum(n) FILTER (WHERE dim = ${PAIR_CODES.exit}) AS exits
+      FROM ends GROUP BY pathname)
+    SELECT h.pathname, h.visitors, h.pageviews, coalesce(c.entries, 0) AS entries, coalesce(c.exits, 0) AS exits,
+           h.scroll::numeric / nullif(h.scroll_n, 0) AS scroll, h.engaged::numeric / nullif(h.engaged_n, 0) AS engaged
+    FROM top h LEFT JOIN counted c ON c.pathname = h.pathname
+    ORDER BY h.visitors DESC, h.pageviews DESC, h.pathname`);
+  return pages;
+}
