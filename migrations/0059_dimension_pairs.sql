@@ -2,23 +2,30 @@
 -- `is` one value, the filter dimension `fdim`/`fvalue`) with every breakdown dimension (`dim`,
 -- `value`; NULL for hits without one), per site and UTC day, counted by a job from the raw rows
 -- once a day has closed. `dim` is a dimension_rollup code (0, `all`, for the filter value's own
--- totals), 20 for sessions by entry page, 21 by exit page (their `events` are sessions started
--- that day having a hit with the filter value). Visitor ids live one UTC day, so a day's distinct
--- visitors add up over days exactly.
+-- totals). Visitor ids live one UTC day, so a day's distinct visitors add up over days exactly.
 CREATE TABLE dimension_pairs (
   site_id bigint NOT NULL,
   day date NOT NULL,
   pageviews integer NOT NULL,
   events integer NOT NULL,
   visitors integer NOT NULL,
-  scroll_n integer NOT NULL,
-  engaged_n integer NOT NULL,
-  scroll bigint NOT NULL,
-  engaged_ms bigint NOT NULL,
   fdim smallint NOT NULL,
   dim smallint NOT NULL,
   fvalue text NOT NULL,
-  value text
+  value text,
+  -- On pathname rows (and on `all` rows under a pathname filter): the sessions started that day
+  -- with a hit with the filter value that entered (exited) on the page, and the pageviews'
+  -- engagement; on `all` rows: those sessions, their bounces and summed duration. NULL elsewhere,
+  -- which costs a row nothing.
+  entries integer,
+  exits integer,
+  scroll_n integer,
+  engaged_n integer,
+  sessions integer,
+  bounces integer,
+  scroll bigint,
+  engaged_ms bigint,
+  duration_ms bigint
 );
 -- Day second: a read probes each of its days, a recount replaces one day's range, and days written
 -- in order append to the index.

@@ -2,14 +2,14 @@ import type { Answers } from '../../projections/answers.js';
 import { PAIR_FILTERS } from './dimensions.js';
 
 /**
- * Breakdowns and pages (visitors, pageviews, entries, exits, engagement) filtered by one kept
+ * Breakdowns, pages (visitors, pageviews, entries, exits, engagement) and events filtered by one kept
  * dimension `is` one value: the counted UTC days from `dimension_pairs`, the rest of the window
  * (its edges off midnight, today, days not counted yet) from the raw hits.
  */
 export const DIMENSION_PAIRS_ANSWERS: Answers = {
   name: 'dimension_pairs',
   unitMs: 86_400_000,
-  breakdowns: new Set(PAIR_FILTERS),
+  breakdowns: new Set([...PAIR_FILTERS, 'event']),
   filters: new Set(PAIR_FILTERS),
   metrics: new Set(['visitors', 'pageviews', 'events', 'entries', 'exits', 'engagement']),
   visitorsFromMidnight: true,

@@ -22,6 +22,8 @@ interface HitRow {
 interface SessionRow {
   entry_path: string | null;
   exit_path: string | null;
+  bounce: boolean;
+  duration_ms: number;
   hits: (string | null)[][];
 }
 
@@ -46,10 +48,15 @@ const PAIR_COLUMNS = [
   'pageviews',
   'events',
   'visitors',
+  'entries',
+  'exits',
   'scroll',
   'scroll_n',
   'engaged_ms',
   'engaged_n',
+  'sessions',
+  'bounces',
+  'duration_ms',
 ];
 
 /**
@@ -83,12 +90,21 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
     await eachRow<SessionRow>(
       tx,
       sql`
-      SELECT s.entry_path, s.exit_path, array_agg(ARRAY[${VALUES}]) AS hits
+      SELECT s.entry_path, s.exit_path, s.pageviews = 1 AND s.interactive = 0 AS bounce,
+             (extract(epoch FROM s.last_seen_at - s.started_at) * 1000)::bigint AS duration_ms,
+             array_agg(ARRAY[${VALUES}]) AS hits
       FROM sessions s JOIN events e ON e.session_id = s.id
       WHERE s.site_id = ${site} AND s.started_at >= ${start}::timestamptz
         AND s.started_at < ${start}::timestamptz + interval '1 day'
-      GROUP BY s.id, s.entry_path, s.exit_path`,
-      (s) => counter.addSession({ entry: s.entry_path, exit: s.exit_path, hits: s.hits }),
+      GROUP BY s.id`,
+      (s) =>
+        counter.addSession({
+          entry: s.entry_path,
+          exit: s.exit_path,
+          bounce: s.bounce,
+          durationMs: s.duration_ms,
+          hits: s.hits,
+        }),
     );
     const rows = counter.rows();
     await tx.query(sql`DELETE FROM dimension_pairs WHERE site_id = ${site} AND day = ${day}::date`);
@@ -108,10 +124,15 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
             r.pageviews,
             r.events,
             r.visitors,
-            r.scroll,
-            r.scrollN,
-            r.engagedMs,
-            r.engagedN,
+            r.page?.entries,
+            r.page?.exits,
+            r.page?.scroll,
+            r.page?.scrollN,
+            r.page?.engagedMs,
+            r.page?.engagedN,
+            r.sessions?.sessions,
+            r.sessions?.bounces,
+            r.sessions?.durationMs,
           ]),
         ),
       );

@@ -11,10 +11,12 @@ export interface PairHit {
   values: readonly (string | null)[];
 }
 
-/** A session started that day: its entry and exit page, and the values of every hit it had. */
+/** A session started that day: its entry and exit page, bounce, duration, and every hit's values. */
 export interface PairSession {
   entry: string | null;
   exit: string | null;
+  bounce: boolean;
+  durationMs: number;
   hits: readonly (readonly (string | null)[])[];
 }
 
@@ -26,10 +28,17 @@ export interface PairRow {
   pageviews: number;
   events: number;
   visitors: number;
-  scroll: number;
-  scrollN: number;
-  engagedMs: number;
-  engagedN: number;
+  /** Pathname rows, and `all` rows under a pathname filter: null elsewhere. */
+  page: {
+    entries: number;
+    exits: number;
+    scroll: number;
+    scrollN: number;
+    engagedMs: number;
+    engagedN: number;
+  } | null;
+  /** `all` rows: null elsewhere. */
+  sessions: { sessions: number; bounces: number; durationMs: number } | null;
 }
 
 const FILTER_CODES = PAIR_FILTERS.map((d: PairFilterDimension) => PAIR_CODES[d]);
@@ -39,11 +48,28 @@ const EVENT_SLOT = HIT_CODES.length - 1;
 /** Room for a million (dimension, value) ids a day: a pair's key stays a safe integer. */
 const ID_SPACE = 2 ** 20;
 
+/** Counters of a pair, one array each, indexed by the pair's slot. */
+const COUNTERS = [
+  'pageviews',
+  'events',
+  'visitors',
+  'entries',
+  'exits',
+  'scroll',
+  'scrollN',
+  'engaged',
+  'engagedN',
+  'sessions',
+  'bounces',
+  'duration',
+] as const;
+
 /**
- * Counts one site's UTC day of hits into pair rows: for every filter value a hit has, every
- * other dimension's value of that hit (and `all`), with pageviews, hits, distinct visitors and
- * the pageviews' engagement. Hits come sorted by visitor, so a visitor's pairs are told apart
- * with a set cleared at the next visitor.
+ * Counts one site's UTC day into pair rows: for every filter value a hit has, every other
+ * dimension's value of that hit (and `all`), with pageviews, hits, distinct visitors and the
+ * pageviews' engagement; for every filter value a session started that day had on any hit, the
+ * session on the `all` row and its entry and exit on the page's row. Hits come sorted by visitor,
+ * so a visitor's pairs are told apart with a set cleared at the next visitor.
  */
 export class PairCounter {
   private readonly ids = new Map<string, number>();
@@ -51,13 +77,10 @@ export class PairCounter {
   private readonly idValue: (string | null)[] = [];
   private readonly slots = new Map<number, number>();
   private readonly key: number[] = [];
-  private readonly pageviews: number[] = [];
-  private readonly events: number[] = [];
-  private readonly visitors: number[] = [];
-  private readonly scroll: number[] = [];
-  private readonly scrollN: number[] = [];
-  private readonly engaged: number[] = [];
-  private readonly engagedN: number[] = [];
+  private readonly c = Object.fromEntries(COUNTERS.map((k) => [k, [] as number[]])) as Record<
+    (typeof COUNTERS)[number],
+    number[]
+  >;
   private readonly seen = new Set<number>();
   private visitor: string | undefined;
   private readonly hitIds = new Array<number>(HIT_CODES.length);
@@ -75,19 +98,14 @@ export class PairCounter {
     return id;
   }
 
-  private slot(key: number): number {
+  private slot(fid: number, did: number): number {
+    const key = fid * ID_SPACE + did;
     let s = this.slots.get(key);
     if (s === undefined) {
       s = this.key.length;
       this.slots.set(key, s);
       this.key.push(key);
-      this.pageviews.push(0);
-      this.events.push(0);
-      this.visitors.push(0);
-      this.scroll.push(0);
-      this.scrollN.push(0);
-      this.engaged.push(0);
-      this.engagedN.push(0);
+      for (const k of COUNTERS) this.c[k].push(0);
     }
     return s;
   }
@@ -105,59 +123,84 @@ export class PairCounter {
     ids[EVENT_SLOT] = this.id(PAIR_CODES.event, h.event);
     const scrolled = h.pageview && h.scroll !== null;
     const engaged = h.pageview && h.engagedMs !== null;
+    const c = this.c;
     for (let f = 0; f < FILTER_CODES.length; f++) {
       if (h.values[f] === null || h.values[f] === undefined) continue;
-      const base = ids[f + 1]! * ID_SPACE;
       for (let d = 0; d < ids.length; d++) {
         if (d === f + 1) continue;
-        const s = this.slot(base + ids[d]!);
-        if (h.pageview) this.pageviews[s]!++;
-        this.events[s]!++;
+        const s = this.slot(ids[f + 1]!, ids[d]!);
+        if (h.pageview) c.pageviews[s]!++;
+        c.events[s]!++;
         if (!this.seen.has(s)) {
           this.seen.add(s);
-          this.visitors[s]!++;
+          c.visitors[s]!++;
         }
         if (scrolled) {
-          this.scroll[s]! += h.scroll!;
-          this.scrollN[s]!++;
+          c.scroll[s]! += h.scroll!;
+          c.scrollN[s]!++;
         }
         if (engaged) {
-          this.engaged[s]! += h.engagedMs!;
-          this.engagedN[s]!++;
+          c.engaged[s]! += h.engagedMs!;
+          c.engagedN[s]!++;
         }
       }
     }
   }
 
-  /** A session started that day counts once for each filter value any of its hits had. */
   addSession(s: PairSession): void {
-    const values = new Set<number>();
+    const values = new Map<number, string>();
     for (const hit of s.hits)
-      for (let f = 0; f < FILTER_CODES.length; f++)
-        if (hit[f] !== null && hit[f] !== undefined) values.add(this.id(FILTER_CODES[f]!, hit[f]!));
-    for (const fid of values) {
-      if (s.entry !== null) this.events[this.slot(fid * ID_SPACE + this.id(PAIR_CODES.entry, s.entry))]!++;
-      if (s.exit !== null) this.events[this.slot(fid * ID_SPACE + this.id(PAIR_CODES.exit, s.exit))]!++;
+      for (let f = 0; f < FILTER_CODES.length; f++) {
+        const v = hit[f];
+        if (v !== null && v !== undefined) values.set(this.id(FILTER_CODES[f]!, v), v);
+      }
+    const all = this.id(PAIR_CODES.all, null);
+    const c = this.c;
+    for (const [fid, value] of values) {
+      const totals = this.slot(fid, all);
+      c.sessions[totals]!++;
+      if (s.bounce) c.bounces[totals]!++;
+      c.duration[totals]! += s.durationMs;
+      // Under a pathname filter, pages are the filter value's own row.
+      const byPath = this.idDim[fid] === PAIR_CODES.pathname;
+      if (s.entry !== null && (!byPath || s.entry === value))
+        c.entries[byPath ? totals : this.slot(fid, this.id(PAIR_CODES.pathname, s.entry))]!++;
+      if (s.exit !== null && (!byPath || s.exit === value))
+        c.exits[byPath ? totals : this.slot(fid, this.id(PAIR_CODES.pathname, s.exit))]!++;
     }
   }
 
   rows(): PairRow[] {
+    const c = this.c;
     return this.key.map((key, s) => {
       const fid = Math.floor(key / ID_SPACE);
       const did = key % ID_SPACE;
+      const dim = this.idDim[did]!;
+      const pages =
+        dim === PAIR_CODES.pathname || (dim === PAIR_CODES.all && this.idDim[fid] === PAIR_CODES.pathname);
       return {
         fdim: this.idDim[fid]!,
         fvalue: this.idValue[fid]!,
-        dim: this.idDim[did]!,
+        dim,
         value: this.idValue[did]!,
-        pageviews: this.pageviews[s]!,
-        events: this.events[s]!,
-        visitors: this.visitors[s]!,
-        scroll: this.scroll[s]!,
-        scrollN: this.scrollN[s]!,
-        engagedMs: this.engaged[s]!,
-        engagedN: this.engagedN[s]!,
-      } as PairRow;
+        pageviews: c.pageviews[s]!,
+        events: c.events[s]!,
+        visitors: c.visitors[s]!,
+        page: pages
+          ? {
+              entries: c.entries[s]!,
+              exits: c.exits[s]!,
+              scroll: c.scroll[s]!,
+              scrollN: c.scrollN[s]!,
+              engagedMs: c.engaged[s]!,
+              engagedN: c.engagedN[s]!,
+            }
+          : null,
+        sessions:
+          dim === PAIR_CODES.all
+            ? { sessions: c.sessions[s]!, bounces: c.bounces[s]!, durationMs: c.duration[s]! }
+            : null,
+      };
     });
   }
 }

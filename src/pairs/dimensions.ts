@@ -34,7 +34,4 @@ export const PAIR_CODES = {
   ...Object.fromEntries(PAIR_FILTERS.map((d) => [d, DIMENSION_CODES[d]])),
   all: DIMENSION_CODES.all,
   event: DIMENSION_CODES.event,
-  /** Sessions started that day by entry page, and by exit page. */
-  entry: 20,
-  exit: 21,
-} as Readonly<Record<PairDimension | 'all' | 'entry' | 'exit', number>>;
+} as Readonly<Record<PairDimension | 'all', number>>;

@@ -1,6 +1,8 @@
 import { join, raw, type Sql, sql } from '../../db/sql.js';
 import {
   type DimensionCatalog,
+  filterDimensions,
+  HUMAN_DIMENSIONS,
   type FilterNode,
   type FilterPlan,
   type FilterTree,
@@ -99,4 +101,10 @@ export function likePattern(op: FilterPlan['op'], value: string): string {
   if (op === 'starts_with') return `${literal}%`;
   if (op === 'ends_with') return `%${literal}`;
   return `%${literal}%`;
+}
+
+/** `TRUE`, or whether the session has a hit that matches the filters. */
+export function sessionMatches(filters: FilterTree, session: Sql): Sql {
+  if (filterDimensions(filters).size === 0) return sql`TRUE`;
+  return sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${session} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
 }

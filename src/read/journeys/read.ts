@@ -5,7 +5,7 @@ import { type Db, sql } from '../../db/sql.js';
 import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
-import { sessionMatches } from '../stats/human-totals.js';
+import { sessionMatches } from '../envelope/filter-sql.js';
 import { journeyGraph, type Journeys, type Walk } from './graph.js';
 import { inWindow } from '../envelope/in-window.js';
 import { type Source, sourceOf } from '../plan/planner.js';

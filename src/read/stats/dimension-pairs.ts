@@ -1,13 +1,15 @@
 import { PAIR_CODES, PAIR_FILTER_COLUMNS, type PairFilterDimension } from '../../pairs/dimensions.js';
-import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
+import { type Db, raw, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
-import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { oneValueFilter } from '../plan/planner.js';
-import { inWindow } from '../envelope/in-window.js';
-import { sessionMatches } from './human-totals.js';
+import { inWindows } from '../envelope/in-window.js';
+import { sessionMatches } from '../envelope/filter-sql.js';
+import { AUTOMATIC_KINDS, EVENT_KIND_LIST, EVENT_NAME, eventMatches } from '../../goals/automatic-events.js';
+import type { PageSums } from './page-sums.js';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,21 +25,26 @@ export interface PairPlan {
 }
 
 /**
- * The pair read of `q`, whose filter is one kept dimension `is` one value: the whole UTC days of
+ * The pair read of a window whose filter is one kept dimension `is` one value: the whole UTC days of
  * the window listed in `dimension_pair_days`, and the rest. Undefined when none of its days is
  * counted (the raw path then reads it all).
  */
-export async function planPairRead(db: Db, q: Query): Promise<PairPlan | undefined> {
-  const chip = oneValueFilter(q.filters);
+export async function planPairRead(
+  db: Db,
+  site: number,
+  w: Window,
+  filters: FilterTree,
+): Promise<PairPlan | undefined> {
+  const chip = oneValueFilter(filters);
   if (chip === undefined || !(chip.dimension in PAIR_FILTER_COLUMNS)) return undefined;
-  const start = q.start.getTime();
-  const end = q.end.getTime();
+  const start = w.start.getTime();
+  const end = w.end.getTime();
   const first = Math.ceil(start / DAY_MS) * DAY_MS;
   const last = Math.floor(end / DAY_MS) * DAY_MS;
   if (first >= last) return undefined;
   const { rows } = await db.query<{ day: string }>(sql`
     SELECT to_char(day, 'YYYY-MM-DD') AS day FROM dimension_pair_days
-    WHERE site_id = ${q.site} AND day >= ${dayOf(first)}::date AND day < ${dayOf(last)}::date ORDER BY day`);
+    WHERE site_id = ${site} AND day >= ${dayOf(first)}::date AND day < ${dayOf(last)}::date ORDER BY day`);
   if (rows.length === 0) return undefined;
   const rest: Window[] = [];
   let at = start;
@@ -55,19 +62,8 @@ export async function planPairRead(db: Db, q: Query): Promise<PairPlan | undefin
   };
 }
 
-/** `column` inside any of the windows (FALSE for none). */
-function inWindows(column: string, windows: readonly Window[]): Sql {
-  if (windows.length === 0) return raw('FALSE');
-  return join(
-    windows.map((w) => sql`(${inWindow(column, w)})`),
-    ' OR ',
-    '(',
-    ')',
-  );
-}
-
 /** The pair rows of the plan's days for the breakdown codes `dims`, table alias `p`. */
-const pairRows = (site: number, plan: PairPlan, dims: readonly number[]) => sql`
+export const pairRows = (site: number, plan: PairPlan, dims: readonly number[]) => sql`
   dimension_pairs p WHERE p.site_id = ${site} AND p.day = ANY(${plan.days}::date[])
     AND p.fdim = ${plan.fdim} AND p.fvalue = ${plan.fvalue} AND p.dim = ANY(${dims}::smallint[])`;
 
@@ -118,49 +114,61 @@ export async function pairBreakdown(
  */
 export async function pairPages(db: Db, q: Query, plan: PairPlan, p: Paging) {
   const own = plan.fdim === PAIR_CODES.pathname;
-  const rows = pairRows(q.site, plan, own ? [PAIR_CODES.all] : [PAIR_CODES.pathname]);
-  const sessions = sql`s.site_id = ${q.site} AND ${inWindows('s.started_at', plan.rest)}
+  const sessions = sql`sessions s WHERE s.site_id = ${q.site} AND ${inWindows('s.started_at', plan.rest)}
     AND ${sessionMatches(q.filters, sql`s.id`)}`;
-  const { rows: pages } = await db.query<{
-    pathname: string;
-    visitors: number;
-    pageviews: number;
-    entries: number;
-    exits: number;
-    scroll: number | null;
-    engaged: number | null;
-  }>(sql`
+  const { rows } = await db.query<PageSums>(sql`
     WITH parts AS (
       SELECT ${own ? sql`${plan.fvalue}::text` : sql`p.value`} AS pathname, p.visitors, p.pageviews,
-             p.scroll, p.scroll_n, p.engaged_ms, p.engaged_n
-      FROM ${rows}
+             p.entries, p.exits, p.scroll, p.scroll_n, p.engaged_ms, p.engaged_n
+      FROM ${pairRows(q.site, plan, [own ? PAIR_CODES.all : PAIR_CODES.pathname])}
       UNION ALL
-      SELECT e.pathname, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'),
+      SELECT e.pathname, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'), 0, 0,
              sum(e.scroll) FILTER (WHERE e.kind = 'pageview'), count(e.scroll) FILTER (WHERE e.kind = 'pageview'),
              sum(e.engaged_ms) FILTER (WHERE e.kind = 'pageview'), count(e.engaged_ms) FILTER (WHERE e.kind = 'pageview')
-      FROM ${restHits(q, plan)} GROUP BY 1),
-    top AS (
-      SELECT pathname, sum(visitors) AS visitors, sum(pageviews) AS pageviews,
-             sum(scroll) AS scroll, sum(scroll_n) AS scroll_n, sum(engaged_ms) AS engaged, sum(engaged_n) AS engaged_n
-      FROM parts GROUP BY pathname HAVING sum(pageviews) > 0
-      ORDER BY 2 DESC, 3 DESC, 1
-      ${pageOf(p)}),
-    ends AS (
-      SELECT p.dim, p.value AS pathname, p.events AS n FROM ${pairRows(q.site, plan, [PAIR_CODES.entry, PAIR_CODES.exit])}
-        AND p.value IN (SELECT pathname FROM top)
+      FROM ${restHits(q, plan)} GROUP BY 1
       UNION ALL
-      SELECT ${PAIR_CODES.entry}::smallint, s.entry_path, count(*) FROM sessions s
-        WHERE ${sessions} AND s.entry_path IN (SELECT pathname FROM top) GROUP BY 2
+      SELECT s.entry_path, 0, 0, count(*), 0, NULL, 0, NULL, 0 FROM ${sessions} GROUP BY 1
       UNION ALL
-      SELECT ${PAIR_CODES.exit}::smallint, s.exit_path, count(*) FROM sessions s
-        WHERE ${sessions} AND s.exit_path IN (SELECT pathname FROM top) GROUP BY 2),
-    counted AS (
-      SELECT pathname, sum(n) FILTER (WHERE dim = ${PAIR_CODES.entry}) AS entries,
-             sum(n) FILTER (WHERE dim = ${PAIR_CODES.exit}) AS exits
-      FROM ends GROUP BY pathname)
-    SELECT h.pathname, h.visitors, h.pageviews, coalesce(c.entries, 0) AS entries, coalesce(c.exits, 0) AS exits,
-           h.scroll::numeric / nullif(h.scroll_n, 0) AS scroll, h.engaged::numeric / nullif(h.engaged_n, 0) AS engaged
-    FROM top h LEFT JOIN counted c ON c.pathname = h.pathname
-    ORDER BY h.visitors DESC, h.pageviews DESC, h.pathname`);
-  return pages;
+      SELECT s.exit_path, 0, 0, 0, count(*), NULL, 0, NULL, 0 FROM ${sessions} GROUP BY 1)
+    SELECT pathname, sum(visitors) AS visitors, sum(pageviews) AS pageviews,
+           sum(entries) AS entries, sum(exits) AS exits,
+           sum(scroll)::numeric / nullif(sum(scroll_n), 0) AS scroll,
+           sum(engaged_ms)::numeric / nullif(sum(engaged_n), 0) AS engaged
+    FROM parts WHERE pathname IS NOT NULL GROUP BY pathname HAVING sum(pageviews) > 0
+    ORDER BY 2 DESC, 3 DESC, 1
+    ${pageOf(p)}`);
+  return rows;
+}
+
+/**
+ * Events but identify calls (or the one named) under the plan's filter, ranked by visitors, then
+ * events, then name: custom events from the `event` rows, automatic ones from the `kind` rows of
+ * their kinds, and the rest of the window from the raw hits. Undefined when a name is both a
+ * custom event's and an automatic one's in the window (no counter gives their visitors together)
+ * or the filter is on `kind` (its own rows are not kept).
+ */
+export async function pairEventNames(db: Db, q: Query, plan: PairPlan, p: Paging, only?: string) {
+  if (plan.fdim === PAIR_CODES.kind) return undefined;
+  const auto = only === undefined ? AUTOMATIC_KINDS : AUTOMATIC_KINDS.filter((a) => a.name === only);
+  const named = sql`CASE p.value ${raw(auto.map((a) => `WHEN '${a.kind}' THEN '${a.name}'`).join(' ') || 'WHEN NULL THEN NULL')} END`;
+  const { rows } = await db.query<{ value: string; visitors: number; events: number; clash: boolean }>(sql`
+    WITH parts AS (
+      SELECT p.dim = ${PAIR_CODES.event} AS custom,
+             CASE WHEN p.dim = ${PAIR_CODES.kind} THEN ${named} ELSE p.value END AS value, p.visitors, p.events
+      FROM ${pairRows(q.site, plan, [PAIR_CODES.event, PAIR_CODES.kind])}
+        AND ((p.dim = ${PAIR_CODES.event} AND ${only === undefined ? sql`p.value <> 'identify'` : sql`p.value = ${only}`})
+          OR (p.dim = ${PAIR_CODES.kind} AND p.value = ANY(${auto.map((a) => a.kind)}::text[])))
+      UNION ALL
+      SELECT e.kind = 'custom', ${EVENT_NAME}, count(DISTINCT e.visitor_id), count(*)
+      FROM ${restHits(q, plan)}
+        AND ${only === undefined ? sql`e.kind IN (${EVENT_KIND_LIST}) AND ${EVENT_NAME} <> 'identify'` : eventMatches(only)}
+      GROUP BY 1, 2),
+    sums AS (SELECT custom, value, sum(visitors) AS visitors, sum(events) AS events FROM parts GROUP BY 1, 2)
+    SELECT value, sum(visitors) AS visitors, sum(events) AS events,
+           bool_or(count(*) FILTER (WHERE events > 0) > 1) OVER () AS clash
+    FROM sums GROUP BY value HAVING sum(events) > 0
+    ORDER BY 2 DESC, 3 DESC, 1
+    ${pageOf(p)}`);
+  if (rows.some((r) => r.clash)) return undefined;
+  return rows.map(({ clash: _clash, ...r }) => r);
 }

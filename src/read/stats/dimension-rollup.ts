@@ -13,6 +13,7 @@ import { newestNeed } from '../plan/newest-hit.js';
 import { endsAfterData, plan, type ReadNeeds, type Source, sourceOf } from '../plan/planner.js';
 import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
 import { type PairPlan, planPairRead } from './dimension-pairs.js';
+import type { PageSums } from './page-sums.js';
 import { splitByGrains, visitorSpans } from './rollup-totals.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,7 +38,7 @@ export async function planDimensionRead(
   const filtered: ReadNeeds = { ...needs, window: q, filters: q.filters };
   const pairs =
     forced !== 'raw' && plan(filtered, [DIMENSION_PAIRS_ANSWERS]) !== 'raw'
-      ? await planPairRead(db, q)
+      ? await planPairRead(db, q.site, q, q.filters)
       : undefined;
   if (pairs) return { source: 'rollup', window: q, pairs };
   const full: ReadNeeds = {
@@ -116,15 +117,7 @@ export async function rollupBreakdown(
  * the means, as numerics, as the raw read's `avg` gives them).
  */
 export async function rollupPages(db: Db, site: number, w: RollupWindow, p: Paging) {
-  const { rows } = await db.query<{
-    pathname: string;
-    visitors: number;
-    pageviews: number;
-    entries: number;
-    exits: number;
-    scroll: number | null;
-    engaged: number | null;
-  }>(sql`
+  const { rows } = await db.query<PageSums>(sql`
     WITH top AS (
       SELECT x.value AS pathname, sum(x.visitors) AS visitors, sum(x.pageviews) AS pageviews
       FROM ${eachPart(

@@ -6,6 +6,7 @@ import type { Query } from '../envelope/query.js';
 import type { Source } from '../plan/planner.js';
 import { Paging, pageOf } from '../envelope/paging.js';
 import { planDimensionRead, rollupEventNames, rollupEventProperty } from './dimension-rollup.js';
+import { pairEventNames } from './dimension-pairs.js';
 import { inWindow } from '../envelope/in-window.js';
 import {
   automaticEvent,
@@ -50,7 +51,10 @@ export async function events(db: Db, q: Query, p: EventsParams, source?: Source)
     { dimension: p.property === undefined ? 'event' : 'event_property', metrics: ['visitors', 'events'] },
     source,
   );
-  if (planned.source === 'rollup') {
+  if (planned.pairs && p.property === undefined) {
+    const rows = await pairEventNames(db, q, planned.pairs, p, p.name);
+    if (rows) return rows;
+  } else if (planned.source === 'rollup' && !planned.pairs) {
     const rows =
       p.property === undefined
         ? await rollupEventNames(db, q.site, planned.window, p, p.name)

@@ -1,11 +1,13 @@
-import { type Db, type Sql, sql } from '../../db/sql.js';
-import { compileFilters } from '../envelope/filter-sql.js';
+import { type Db, sql } from '../../db/sql.js';
+import { compileFilters, sessionMatches } from '../envelope/filter-sql.js';
 import { EMPTY_FILTERS, type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../plan/planner.js';
 import { rollupTotals } from './rollup-totals.js';
 import type { HumanTotals } from './totals.js';
-import { inWindow } from '../envelope/in-window.js';
+import { inWindows } from '../envelope/in-window.js';
+import { PAIR_CODES } from '../../pairs/dimensions.js';
+import { type PairPlan, pairRows, planPairRead } from './dimension-pairs.js';
 
 /**
  * A site's human totals over a window, from the minute rollups when the planner allows it (see
@@ -19,37 +21,65 @@ export async function humanTotals(
   w: Window,
   filters: FilterTree = EMPTY_FILTERS,
   source: Source = sourceFor(w, filters),
+  /** Whether the source is the planner's (not forced): a filter of one value then reads the pair rollups too. */
+  planned = false,
 ): Promise<HumanTotals & { source: Source }> {
   if (source === 'rollup' && filterDimensions(filters).size > 0)
     throw new Error('the rollups cannot answer a filtered query');
+  if (source === 'rollup') return { ...(await fromRollups(db, site, w)), source };
+  const pairs = planned ? await planPairRead(db, site, w, filters) : undefined;
   return {
-    ...(source === 'rollup' ? await fromRollups(db, site, w) : await fromRaw(db, site, w, filters)),
+    ...(pairs ? await fromPairs(db, site, pairs, filters) : await fromRaw(db, site, w, filters)),
     source,
   };
 }
 
-/** `TRUE`, or whether the session has a hit that matches the filters. */
-export function sessionMatches(filters: FilterTree, session: Sql): Sql {
-  if (filterDimensions(filters).size === 0) return sql`TRUE`;
-  return sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${session} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
-}
-
-async function fromRaw(db: Db, site: number, w: Window, filters: FilterTree): Promise<HumanTotals> {
+async function fromRaw(
+  db: Db,
+  site: number,
+  w: Window | readonly Window[],
+  filters: FilterTree,
+): Promise<HumanTotals> {
+  const windows = 'start' in w ? [w] : w;
   const hit = compileFilters(filters, HUMAN_DIMENSIONS, 'e');
   const { rows } = await db.query<HumanTotals>(sql`
     SELECT
       (SELECT count(DISTINCT visitor_id) FROM events e
-        WHERE site_id = ${site} AND ${inWindow('ts', w)} AND ${hit}) AS visitors,
+        WHERE site_id = ${site} AND ${inWindows('ts', windows)} AND ${hit}) AS visitors,
       (SELECT count(*) FROM events e
-        WHERE site_id = ${site} AND kind = 'pageview' AND ${inWindow('ts', w)} AND ${hit}) AS pageviews,
+        WHERE site_id = ${site} AND kind = 'pageview' AND ${inWindows('ts', windows)} AND ${hit}) AS pageviews,
       s.sessions, s.bounces, s.duration_ms
     FROM (SELECT count(*) AS sessions,
             count(*) FILTER (WHERE pageviews = 1 AND interactive = 0) AS bounces,
             coalesce(sum(extract(epoch FROM last_seen_at - started_at) * 1000), 0)::bigint AS duration_ms
           FROM sessions s
-          WHERE site_id = ${site} AND ${inWindow('started_at', w)}
+          WHERE site_id = ${site} AND ${inWindows('started_at', windows)}
             AND ${sessionMatches(filters, sql`s.id`)}) s`);
   return rows[0]!;
+}
+
+/**
+ * Totals under one filter value from the pair rollups' counted days (their `all` rows) and the
+ * raw tables for the rest of the window: visitor ids live one UTC day, so the parts add up.
+ */
+async function fromPairs(db: Db, site: number, plan: PairPlan, filters: FilterTree): Promise<HumanTotals> {
+  const [counted, rest] = await Promise.all([
+    db.query<HumanTotals>(sql`
+      SELECT coalesce(sum(p.visitors), 0)::int AS visitors, coalesce(sum(p.pageviews), 0)::int AS pageviews,
+             coalesce(sum(p.sessions), 0)::int AS sessions, coalesce(sum(p.bounces), 0)::int AS bounces,
+             coalesce(sum(p.duration_ms), 0)::bigint AS duration_ms
+      FROM ${pairRows(site, plan, [PAIR_CODES.all])}`),
+    plan.rest.length > 0 ? fromRaw(db, site, plan.rest, filters) : undefined,
+  ]);
+  const c = counted.rows[0]!;
+  if (!rest) return c;
+  return {
+    visitors: c.visitors + rest.visitors,
+    pageviews: c.pageviews + rest.pageviews,
+    sessions: c.sessions + rest.sessions,
+    bounces: c.bounces + rest.bounces,
+    duration_ms: c.duration_ms + rest.duration_ms,
+  };
 }
 
 /** The window as one bucket of the minute rollups (see rollup-totals.ts for the exact visitors). */

@@ -42,7 +42,7 @@ async function figuresOf(db: Db, q: Query, w: Window, source?: Source): Promise<
   const planned =
     source ??
     sourceFor(w, q.filters, [], (await newestNeed(db, q.site, w, ROLLUP_MINUTE_ANSWERS.unitMs)).newest);
-  return overviewFigures(await humanTotals(db, q.site, w, q.filters, planned));
+  return overviewFigures(await humanTotals(db, q.site, w, q.filters, planned, source === undefined));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Query } from '../envelope/query.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Source } from '../plan/planner.js';
 import { planDimensionRead, rollupPages } from './dimension-rollup.js';
-import { sessionMatches } from './human-totals.js';
+import { sessionMatches } from '../envelope/filter-sql.js';
 import { pairPages } from './dimension-pairs.js';
 import { inWindow } from '../envelope/in-window.js';
 

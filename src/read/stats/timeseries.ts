@@ -9,7 +9,7 @@ import { newestNeed } from '../plan/newest-hit.js';
 import { type Source, sourceFor } from '../plan/planner.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
-import { sessionMatches } from './human-totals.js';
+import { sessionMatches } from '../envelope/filter-sql.js';
 import type { HumanTotals } from './totals.js';
 import { OVERVIEW_METRICS, overviewFigures } from './overview.js';
 import { rollupTotals } from './rollup-totals.js';

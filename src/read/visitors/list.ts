@@ -3,7 +3,7 @@ import { type Db, sql } from '../../db/sql.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
 import { Paging, pageOf } from '../envelope/paging.js';
-import { sessionMatches } from '../stats/human-totals.js';
+import { sessionMatches } from '../envelope/filter-sql.js';
 import { visitorName } from './visitor-key.js';
 import { inWindow } from '../envelope/in-window.js';
 
