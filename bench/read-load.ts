@@ -328,6 +328,9 @@ async function foldEveryDay(
   }
 }
 
+/** raw_events' tables the pair count fills (src/pairs/), not the fold: bench:read counts them after loading. */
+const COUNTED_TABLES = new Set(['dimension_pairs', 'dimension_pair_days']);
+
 /**
  * Loads the design into the projections that a loaded database lacks (it was loaded before they
  * existed, or before a table of theirs did: such a projection is folded again, all its tables),
@@ -346,7 +349,7 @@ export async function loadMissing(
     const have = new Set(rows.map((r) => r.name));
     // A table the design fills but left empty is one added to its projection since the load.
     const empty = new Set<string>();
-    for (const t of HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables))
+    for (const t of HUMAN_READ_PROJECTIONS.flatMap((p) => p.tables).filter((t) => !COUNTED_TABLES.has(t)))
       if ((await db.query(`SELECT 1 FROM ${t} LIMIT 1`)).rowCount === 0) empty.add(t);
     const missing = HUMAN_READ_PROJECTIONS.filter(
       (p) => !have.has(p.name) || p.tables.some((t) => empty.has(t)),

@@ -19,11 +19,12 @@ interface HitRow {
   v: (string | null)[];
 }
 
+/** `duration_ms` is a bigint: a string unless the pool parses them (src/db/pool.ts). */
 interface SessionRow {
   entry_path: string | null;
   exit_path: string | null;
   bounce: boolean;
-  duration_ms: number;
+  duration_ms: number | string;
   hits: (string | null)[][];
 }
 
@@ -102,7 +103,7 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
           entry: s.entry_path,
           exit: s.exit_path,
           bounce: s.bounce,
-          durationMs: s.duration_ms,
+          durationMs: Number(s.duration_ms),
           hits: s.hits,
         }),
     );

@@ -10,6 +10,7 @@ import { planDimensionRead } from '../../src/read/stats/dimension-rollup.js';
 import { events } from '../../src/read/stats/events.js';
 import { overview } from '../../src/read/stats/overview.js';
 import { pages } from '../../src/read/stats/pages.js';
+import { timeseries } from '../../src/read/stats/timeseries.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { hit } from '../support/events.js';
@@ -108,6 +109,13 @@ async function expectEqualReads(q: Query, paging: { limit: number; page: number 
       await events(db.pool, q, { ...paging, ...(name ? { name } : {}) }, 'raw'),
     );
   expect(await overview(db.pool, q)).toEqual(await overview(db.pool, q, {}, 'raw'));
+  for (const metric of ['visitors', 'pageviews', 'bounce_rate', 'visit_duration'] as const)
+    for (const granularity of ['day', 'hour'] as const) {
+      const g = { ...q, granularity };
+      expect(await timeseries(db.pool, g, { metric })).toEqual(
+        await timeseries(db.pool, g, { metric }, 'raw'),
+      );
+    }
 }
 
 beforeAll(async () => {

@@ -34,6 +34,8 @@ export async function planPairRead(
   site: number,
   w: Window,
   filters: FilterTree,
+  /** Bucket starts: a day a bucket starts inside of is read raw, so each counted day lies in one bucket. */
+  cuts: readonly Date[] = [],
 ): Promise<PairPlan | undefined> {
   const chip = oneValueFilter(filters);
   if (chip === undefined || !(chip.dimension in PAIR_FILTER_COLUMNS)) return undefined;
@@ -45,11 +47,14 @@ export async function planPairRead(
   const { rows } = await db.query<{ day: string }>(sql`
     SELECT to_char(day, 'YYYY-MM-DD') AS day FROM dimension_pair_days
     WHERE site_id = ${site} AND day >= ${dayOf(first)}::date AND day < ${dayOf(last)}::date ORDER BY day`);
-  if (rows.length === 0) return undefined;
+  const cut = cuts.map((c) => c.getTime());
+  const days = rows
+    .map((r) => Date.parse(`${r.day}T00:00:00Z`))
+    .filter((d) => !cut.some((c) => c > d && c < d + DAY_MS));
+  if (days.length === 0) return undefined;
   const rest: Window[] = [];
   let at = start;
-  for (const { day } of rows) {
-    const d = Date.parse(`${day}T00:00:00Z`);
+  for (const d of days) {
     if (d > at) rest.push({ start: new Date(at), end: new Date(d) });
     at = d + DAY_MS;
   }
@@ -57,7 +62,7 @@ export async function planPairRead(
   return {
     fdim: PAIR_CODES[chip.dimension as PairFilterDimension],
     fvalue: chip.value,
-    days: rows.map((r) => r.day),
+    days: days.map(dayOf),
     rest,
   };
 }
@@ -65,7 +70,8 @@ export async function planPairRead(
 /** The pair rows of the plan's days for the breakdown codes `dims`, table alias `p`. */
 export const pairRows = (site: number, plan: PairPlan, dims: readonly number[]) => sql`
   dimension_pairs p WHERE p.site_id = ${site} AND p.day = ANY(${plan.days}::date[])
-    AND p.fdim = ${plan.fdim} AND p.fvalue = ${plan.fvalue} AND p.dim = ANY(${dims}::smallint[])`;
+    AND p.fdim = ${plan.fdim} AND hashtext(p.fvalue) = hashtext(${plan.fvalue}) AND p.fvalue = ${plan.fvalue}
+    AND p.dim = ANY(${dims}::smallint[])`;
 
 /** The raw hits of the plan's rest that pass the query's filters, table alias `e`. */
 const restHits = (q: Query, plan: PairPlan) => sql`

@@ -13,7 +13,9 @@ import { sessionMatches } from '../envelope/filter-sql.js';
 import type { HumanTotals } from './totals.js';
 import { OVERVIEW_METRICS, overviewFigures } from './overview.js';
 import { rollupTotals } from './rollup-totals.js';
-import { inWindow } from '../envelope/in-window.js';
+import { inWindows } from '../envelope/in-window.js';
+import { PAIR_CODES } from '../../pairs/dimensions.js';
+import { type PairPlan, pairRows, planPairRead } from './dimension-pairs.js';
 
 export const TimeseriesParams = z.object({
   metric: z
@@ -65,10 +67,16 @@ async function fromRollups(db: Db, q: Query, starts: Date[], w: Window, metric: 
  * the same bucket starts as bucketStarts (a +05:45 zone's days start at 18:15 UTC). Visitors per
  * bucket are distinct visitor ids with a hit in the bucket; sessions belong to their start's bucket.
  */
-async function fromRaw(db: Db, q: Query, w: Window, metric: Metric): Promise<Map<number, HumanTotals>> {
+async function fromRaw(
+  db: Db,
+  q: Query,
+  w: Window | readonly Window[],
+  metric: Metric,
+): Promise<Map<number, HumanTotals>> {
   const unit = q.granularity;
+  const windows = 'start' in w ? [w] : w;
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
-  const hits = sql`site_id = ${q.site} AND ${inWindow('ts', w)} AND ${hit}`;
+  const hits = sql`site_id = ${q.site} AND ${inWindows('ts', windows)} AND ${hit}`;
   const needs = NEEDS[metric];
   const none = Promise.resolve({ rows: [] as BucketRow[] });
   const [visitors, pageviews, sessions] = await Promise.all([
@@ -88,13 +96,50 @@ async function fromRaw(db: Db, q: Query, w: Window, metric: Metric): Promise<Map
                  count(*) FILTER (WHERE pageviews = 1 AND interactive = 0) AS bounces,
                  sum(extract(epoch FROM last_seen_at - started_at) * 1000)::bigint AS duration_ms
           FROM sessions s
-          WHERE site_id = ${q.site} AND ${inWindow('started_at', w)}
+          WHERE site_id = ${q.site} AND ${inWindows('started_at', windows)}
             AND ${sessionMatches(q.filters, sql`s.id`)}
           GROUP BY 1`)
       : none,
   ]);
+  return byBucket([...visitors.rows, ...pageviews.rows, ...sessions.rows]);
+}
+
+/**
+ * Buckets under one filter value: each counted UTC day that lies inside one bucket from the pair
+ * rollups (its `all` row, in the bucket of its start), the rest of the window from the raw tables.
+ */
+async function fromPairs(db: Db, q: Query, plan: PairPlan, metric: Metric) {
+  const [counted, rest] = await Promise.all([
+    db.query<BucketRow>(sql`
+      SELECT date_trunc(${q.granularity}, p.day::timestamp AT TIME ZONE 'UTC', ${q.tz}) AS b,
+             sum(p.visitors) AS visitors, sum(p.pageviews) AS pageviews, sum(p.sessions) AS sessions,
+             sum(p.bounces) AS bounces, sum(p.duration_ms) AS duration_ms
+      FROM ${pairRows(q.site, plan, [PAIR_CODES.all])} GROUP BY 1`),
+    plan.rest.length > 0 ? fromRaw(db, q, plan.rest, metric) : new Map<number, HumanTotals>(),
+  ]);
+  const out = byBucket(counted.rows);
+  for (const [b, r] of rest) {
+    const c = out.get(b);
+    out.set(
+      b,
+      c
+        ? {
+            visitors: c.visitors + r.visitors,
+            sessions: c.sessions + r.sessions,
+            pageviews: c.pageviews + r.pageviews,
+            bounces: c.bounces + r.bounces,
+            duration_ms: c.duration_ms + r.duration_ms,
+          }
+        : r,
+    );
+  }
+  return out;
+}
+
+/** Rows of figures by bucket start, merged into one total a bucket (missing figures 0). */
+function byBucket(rows: readonly BucketRow[]): Map<number, HumanTotals> {
   const out = new Map<number, HumanTotals>();
-  for (const r of [...visitors.rows, ...pageviews.rows, ...sessions.rows]) {
+  for (const r of rows) {
     const { b, ...figures } = r;
     const row = out.get(b.getTime()) ?? {
       visitors: 0,
@@ -115,8 +160,16 @@ async function series(db: Db, q: Query, w: Window, metric: Metric, forced?: Sour
     sourceFor(w, q.filters, starts, (await newestNeed(db, q.site, w, ROLLUP_MINUTE_ANSWERS.unitMs)).newest);
   if (source === 'rollup' && filterDimensions(q.filters).size > 0)
     throw new Error('the rollups cannot answer a filtered query');
+  const pairs =
+    source === 'raw' && forced === undefined
+      ? await planPairRead(db, q.site, w, q.filters, starts)
+      : undefined;
   const totals =
-    source === 'rollup' ? await fromRollups(db, q, starts, w, metric) : await fromRaw(db, q, w, metric);
+    source === 'rollup'
+      ? await fromRollups(db, q, starts, w, metric)
+      : pairs
+        ? await fromPairs(db, q, pairs, metric)
+        : await fromRaw(db, q, w, metric);
   const empty: HumanTotals = { visitors: 0, sessions: 0, pageviews: 0, bounces: 0, duration_ms: 0 };
   return starts.map((b): Point => {
     const value = overviewFigures(totals.get(b.getTime()) ?? empty)[metric];

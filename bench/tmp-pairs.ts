@@ -1,0 +1,10 @@
+import pg from 'pg';
+import { countDuePairDays } from '../src/pairs/count-due-days.js';
+const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:5432/${process.argv[2]}` });
+const t = performance.now();
+const newest = (await pool.query('SELECT max(ts) AS ts FROM events')).rows[0].ts as Date;
+const days = await countDuePairDays(pool, { now: new Date(newest.getTime() + 86_400_000 + 7_200_000), maxDays: 100_000 });
+const r = await pool.query("SELECT pg_total_relation_size('dimension_pairs') AS bytes, pg_relation_size('dimension_pairs') AS heap, (SELECT count(*) FROM dimension_pairs) AS n, (SELECT count(*) FROM events) AS e");
+const x = r.rows[0];
+console.log(`${days.length} days in ${((performance.now() - t) / 1000).toFixed(0)} s; ${x.n} rows, ${(x.bytes / 1e6).toFixed(0)} MB (heap ${(x.heap / 1e6).toFixed(0)}), ${(x.bytes / x.e).toFixed(0)} B an event`);
+await pool.end();
