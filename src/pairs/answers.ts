@@ -2,7 +2,7 @@ import type { Answers } from '../../projections/answers.js';
 import { PAIR_FILTERS } from './dimensions.js';
 
 /**
- * Breakdowns, pages (visitors, pageviews, entries, exits, engagement) and events filtered by one kept
+ * Totals and series, breakdowns, pages (entries, exits, engagement) and events filtered by one kept
  * dimension `is` one value: the counted UTC days from `dimension_pairs`, the rest of the window
  * (its edges off midnight, today, days not counted yet) from the raw hits.
  */
@@ -11,7 +11,17 @@ export const DIMENSION_PAIRS_ANSWERS: Answers = {
   unitMs: 86_400_000,
   breakdowns: new Set([...PAIR_FILTERS, 'event']),
   filters: new Set(PAIR_FILTERS),
-  metrics: new Set(['visitors', 'pageviews', 'events', 'entries', 'exits', 'engagement']),
+  metrics: new Set([
+    'visitors',
+    'pageviews',
+    'events',
+    'sessions',
+    'bounces',
+    'duration',
+    'entries',
+    'exits',
+    'engagement',
+  ]),
   visitorsFromMidnight: true,
   oneValueFilter: true,
   rawEdges: true,

@@ -39,7 +39,7 @@ describe('the read planner', () => {
     expect(name(f({ and: [{ dimension: 'referrer', op: 'is', value: 'https://x.org/' }] }))).toBe('raw');
     expect(name(f({ and: [{ dimension: 'asn', op: 'is', value: 3320 }] }))).toBe('raw');
     expect(name({ ...needs, filters: country, dimension: 'referrer' })).toBe('raw');
-    expect(name({ ...needs, filters: country, metrics: ['sessions'] })).toBe('raw');
+    expect(name({ ...needs, filters: country, metrics: ['vitals'] })).toBe('raw');
     expect(oneValueFilter({ and: [{ and: [{ dimension: 'os', op: 'is', value: 'iOS' }] }] })).toEqual({
       dimension: 'os',
       value: 'iOS',

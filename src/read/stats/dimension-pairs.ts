@@ -1,11 +1,12 @@
 import { PAIR_CODES, PAIR_FILTER_COLUMNS, type PairFilterDimension } from '../../pairs/dimensions.js';
 import { type Db, raw, sql } from '../../db/sql.js';
 import { compileFilters } from '../envelope/filter-sql.js';
-import { type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
-import { oneValueFilter } from '../plan/planner.js';
+import { oneValueFilter, plan, type ReadNeeds } from '../plan/planner.js';
+import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
 import { inWindows } from '../envelope/in-window.js';
 import { sessionMatches } from '../envelope/filter-sql.js';
 import { AUTOMATIC_KINDS, EVENT_KIND_LIST, EVENT_NAME, eventMatches } from '../../goals/automatic-events.js';
@@ -32,13 +33,13 @@ export interface PairPlan {
 export async function planPairRead(
   db: Db,
   site: number,
-  w: Window,
-  filters: FilterTree,
+  needs: Pick<ReadNeeds, 'window' | 'filters' | 'dimension' | 'metrics'>,
   /** Bucket starts: a day a bucket starts inside of is read raw, so each counted day lies in one bucket. */
   cuts: readonly Date[] = [],
 ): Promise<PairPlan | undefined> {
-  const chip = oneValueFilter(filters);
-  if (chip === undefined || !(chip.dimension in PAIR_FILTER_COLUMNS)) return undefined;
+  const chip = oneValueFilter(needs.filters);
+  if (chip === undefined || plan(needs, [DIMENSION_PAIRS_ANSWERS]) === 'raw') return undefined;
+  const w = needs.window;
   const start = w.start.getTime();
   const end = w.end.getTime();
   const first = Math.ceil(start / DAY_MS) * DAY_MS;

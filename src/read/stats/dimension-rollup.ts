@@ -10,8 +10,7 @@ import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { newestNeed } from '../plan/newest-hit.js';
-import { endsAfterData, plan, type ReadNeeds, type Source, sourceOf } from '../plan/planner.js';
-import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
+import { endsAfterData, type ReadNeeds, type Source, sourceOf } from '../plan/planner.js';
 import { type PairPlan, planPairRead } from './dimension-pairs.js';
 import type { PageSums } from './page-sums.js';
 import { splitByGrains, visitorSpans } from './rollup-totals.js';
@@ -36,10 +35,7 @@ export async function planDimensionRead(
   forced?: Source,
 ): Promise<{ source: Source; window: RollupWindow; pairs?: PairPlan }> {
   const filtered: ReadNeeds = { ...needs, window: q, filters: q.filters };
-  const pairs =
-    forced !== 'raw' && plan(filtered, [DIMENSION_PAIRS_ANSWERS]) !== 'raw'
-      ? await planPairRead(db, q.site, q, q.filters)
-      : undefined;
+  const pairs = forced !== 'raw' ? await planPairRead(db, q.site, filtered) : undefined;
   if (pairs) return { source: 'rollup', window: q, pairs };
   const full: ReadNeeds = {
     ...filtered,

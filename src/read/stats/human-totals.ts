@@ -27,7 +27,13 @@ export async function humanTotals(
   if (source === 'rollup' && filterDimensions(filters).size > 0)
     throw new Error('the rollups cannot answer a filtered query');
   if (source === 'rollup') return { ...(await fromRollups(db, site, w)), source };
-  const pairs = planned ? await planPairRead(db, site, w, filters) : undefined;
+  const pairs = planned
+    ? await planPairRead(db, site, {
+        window: w,
+        filters,
+        metrics: ['visitors', 'pageviews', 'sessions', 'bounces', 'duration'],
+      })
+    : undefined;
   return {
     ...(pairs ? await fromPairs(db, site, pairs, filters) : await fromRaw(db, site, w, filters)),
     source,

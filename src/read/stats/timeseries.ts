@@ -6,7 +6,7 @@ import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { ROLLUP_MINUTE_ANSWERS } from '../../../projections/rollup-minute/answers.js';
 import { newestNeed } from '../plan/newest-hit.js';
-import { type Source, sourceFor } from '../plan/planner.js';
+import { type Metric as PlannedMetric, type Source, sourceFor } from '../plan/planner.js';
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { sessionMatches } from '../envelope/filter-sql.js';
@@ -38,6 +38,16 @@ export interface Timeseries {
 const iso = (d: Date) => d.toISOString();
 type Metric = TimeseriesParams['metric'];
 type BucketRow = { b: Date } & Partial<HumanTotals>;
+
+/** What each metric asks of a source. */
+const PAIR_METRICS: Record<Metric, PlannedMetric[]> = {
+  visitors: ['visitors'],
+  sessions: ['sessions'],
+  pageviews: ['pageviews'],
+  bounce_rate: ['sessions', 'bounces'],
+  visit_duration: ['sessions', 'duration'],
+  views_per_session: ['pageviews', 'sessions'],
+};
 
 /** What each metric is computed from, so a series reads only what it shows. */
 const NEEDS: Record<Metric, { visitors?: true; pageviews?: true; sessions?: true }> = {
@@ -162,7 +172,12 @@ async function series(db: Db, q: Query, w: Window, metric: Metric, forced?: Sour
     throw new Error('the rollups cannot answer a filtered query');
   const pairs =
     source === 'raw' && forced === undefined
-      ? await planPairRead(db, q.site, w, q.filters, starts)
+      ? await planPairRead(
+          db,
+          q.site,
+          { window: w, filters: q.filters, metrics: PAIR_METRICS[metric] },
+          starts,
+        )
       : undefined;
   const totals =
     source === 'rollup'
