@@ -4,7 +4,7 @@ import { EMPTY_FILTERS, type FilterTree, filterDimensions, HUMAN_DIMENSIONS } fr
 import type { Window } from '../envelope/range.js';
 import { type Source, sourceFor } from '../plan/planner.js';
 import { rollupTotals } from './rollup-totals.js';
-import type { HumanTotals } from './totals.js';
+import { addTotals, type HumanTotals } from './totals.js';
 import { inWindows } from '../envelope/in-window.js';
 import { PAIR_CODES } from '../../pairs/dimensions.js';
 import { type PairPlan, pairRows, planPairRead } from './dimension-pairs.js';
@@ -78,14 +78,7 @@ async function fromPairs(db: Db, site: number, plan: PairPlan, filters: FilterTr
     plan.rest.length > 0 ? fromRaw(db, site, plan.rest, filters) : undefined,
   ]);
   const c = counted.rows[0]!;
-  if (!rest) return c;
-  return {
-    visitors: c.visitors + rest.visitors,
-    pageviews: c.pageviews + rest.pageviews,
-    sessions: c.sessions + rest.sessions,
-    bounces: c.bounces + rest.bounces,
-    duration_ms: c.duration_ms + rest.duration_ms,
-  };
+  return rest ? addTotals(c, rest) : c;
 }
 
 /** The window as one bucket of the minute rollups (see rollup-totals.ts for the exact visitors). */

@@ -10,7 +10,7 @@ import { type Metric as PlannedMetric, type Source, sourceFor } from '../plan/pl
 import { compileFilters } from '../envelope/filter-sql.js';
 import { filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { sessionMatches } from '../envelope/filter-sql.js';
-import type { HumanTotals } from './totals.js';
+import { addTotals, type HumanTotals } from './totals.js';
 import { OVERVIEW_METRICS, overviewFigures } from './overview.js';
 import { rollupTotals } from './rollup-totals.js';
 import { inWindows } from '../envelope/in-window.js';
@@ -130,18 +130,7 @@ async function fromPairs(db: Db, q: Query, plan: PairPlan, metric: Metric) {
   const out = byBucket(counted.rows);
   for (const [b, r] of rest) {
     const c = out.get(b);
-    out.set(
-      b,
-      c
-        ? {
-            visitors: c.visitors + r.visitors,
-            sessions: c.sessions + r.sessions,
-            pageviews: c.pageviews + r.pageviews,
-            bounces: c.bounces + r.bounces,
-            duration_ms: c.duration_ms + r.duration_ms,
-          }
-        : r,
-    );
+    out.set(b, c ? addTotals(c, r) : r);
   }
   return out;
 }

@@ -6,3 +6,12 @@ export interface HumanTotals {
   bounces: number;
   duration_ms: number;
 }
+
+/** Totals of two disjoint parts of a window: every figure adds up (visitor ids live one UTC day). */
+export const addTotals = (a: HumanTotals, b: HumanTotals): HumanTotals => ({
+  visitors: a.visitors + b.visitors,
+  sessions: a.sessions + b.sessions,
+  pageviews: a.pageviews + b.pageviews,
+  bounces: a.bounces + b.bounces,
+  duration_ms: a.duration_ms + b.duration_ms,
+});
