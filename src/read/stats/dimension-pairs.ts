@@ -1,6 +1,6 @@
 import { PAIR_CODES, PAIR_FILTER_COLUMNS, type PairFilterDimension } from '../../pairs/dimensions.js';
 import { type Db, raw, sql } from '../../db/sql.js';
-import { compileFilters } from '../envelope/filter-sql.js';
+import { compileFilters, sessionMatches } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
@@ -8,7 +8,6 @@ import type { Window } from '../envelope/range.js';
 import { oneValueFilter, plan, type ReadNeeds } from '../plan/planner.js';
 import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
 import { inWindows } from '../envelope/in-window.js';
-import { sessionMatches } from '../envelope/filter-sql.js';
 import { AUTOMATIC_KINDS, EVENT_KIND_LIST, EVENT_NAME, eventMatches } from '../../goals/automatic-events.js';
 import type { PageSums } from './page-sums.js';
 
