@@ -13,3 +13,17 @@ export const IDENTITY_DAYS_ANSWERS: Answers = {
   visitorsFromMidnight: false,
   oneCutADay: true,
 };
+
+/**
+ * The filter dimensions raw_events writes from the session onto each of its hits (its channel,
+ * source and campaign): every hit of a session has the `sessions` row's value, so a filter on
+ * these alone selects whole sessions by their row.
+ */
+export const SESSION_FILTERS: ReadonlySet<string> = new Set([
+  'channel',
+  'source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+]);

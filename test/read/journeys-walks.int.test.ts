@@ -110,7 +110,33 @@ describe('journeys from path_session_walks', () => {
     }
   }, 120_000);
 
-  it('is planned for the journeys from the entry page without a filter, raw otherwise', () => {
+  it('answers as the raw path does under filters on the session’s channel, source and campaign', async () => {
+    const sources = await db.pool.query<{ v: string }>(
+      `SELECT referrer_source AS v FROM sessions WHERE site_id = ${FOUR_DAYS.site} AND referrer_source IS NOT NULL
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 2`,
+    );
+    expect(sources.rows).toHaveLength(2);
+    const [top, next] = sources.rows.map((r) => r.v);
+    const trees = [
+      { and: [{ dimension: 'source', op: 'is', value: top }] },
+      { and: [{ dimension: 'channel', op: 'is_not', value: 'direct' }] },
+      {
+        or: [
+          { dimension: 'source', op: 'is', value: next },
+          { dimension: 'utm_campaign', op: 'contains', value: 'a' },
+        ],
+      },
+      { not: { dimension: 'utm_medium', op: 'is', value: 'email' } },
+    ];
+    for (const [i, q] of fourDayWindows().entries()) {
+      const filtered = { ...q, filters: trees[i % trees.length]! } as Query;
+      expect(journeysSource(filtered, {})).toBe('rollup');
+      const j = await walked(filtered, 3, 5);
+      expect(j.links.length).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('is planned for the journeys from the entry page without a filter or with one on the session, raw otherwise', () => {
     const q = windowQuery(HAND, at(3.25), at(61));
     expect(journeysSource(q, {})).toBe('rollup');
     expect(journeysSource(q, { start: '/' })).toBe('raw');

@@ -1,3 +1,4 @@
+import { SESSION_FILTERS } from '../../../projections/raw-events/answers.js';
 import { join, raw, type Sql, sql } from '../../db/sql.js';
 import {
   type DimensionCatalog,
@@ -103,8 +104,20 @@ export function likePattern(op: FilterPlan['op'], value: string): string {
   return `%${literal}%`;
 }
 
-/** `TRUE`, or whether the session has a hit that matches the filters. */
-export function sessionMatches(filters: FilterTree, session: Sql): Sql {
-  if (filterDimensions(filters).size === 0) return sql`TRUE`;
-  return sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${session} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
+/** `SESSION_FILTERS` as a catalog: the session row's columns of those dimensions. */
+const SESSION_DIMENSIONS: DimensionCatalog = Object.fromEntries(
+  [...SESSION_FILTERS].map((d) => [d, HUMAN_DIMENSIONS[d]!]),
+);
+
+/**
+ * `TRUE`, or whether the session (`sessions` row under `alias`) has a hit that matches the filters:
+ * the row itself answers a tree of the session's own dimensions alone, which its hits all share.
+ */
+export function sessionMatches(filters: FilterTree, alias: string): Sql {
+  const dims = filterDimensions(filters);
+  if (dims.size === 0) return sql`TRUE`;
+  if ([...dims].every((d) => SESSION_FILTERS.has(d)))
+    return compileFilters(filters, SESSION_DIMENSIONS, alias);
+  if (!IDENTIFIER.test(alias)) throw new Error(`bad table alias ${alias}`);
+  return sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${raw(`${alias}.id`)} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PATH_SESSION_WALKS_ANSWERS } from '../../../projections/path-sessions/answers.js';
 import { WALK_PAGES } from '../../../projections/path-sessions/walks.js';
-import { type Db, sql } from '../../db/sql.js';
+import { type Db, empty, sql } from '../../db/sql.js';
 import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
+import { filterDimensions } from '../envelope/filters.js';
 import { sessionMatches } from '../envelope/filter-sql.js';
 import { journeyGraph, type Journeys, type Walk } from './graph.js';
 import { inWindow } from '../envelope/in-window.js';
@@ -44,8 +45,9 @@ export type JourneysParams = z.infer<typeof JourneysParams> & z.infer<typeof Jou
 const iso = (d: Date) => d.toISOString();
 
 /**
- * `rollup` (path_session_walks) for the journeys from each session's entry page without a filter,
- * else `raw`: from a chosen start page the walk may begin past a stored walk's pages.
+ * `rollup` (path_session_walks) for the journeys from each session's entry page, unfiltered or
+ * filtered by the session's own dimensions, else `raw`: from a chosen start page the walk may begin
+ * past a stored walk's pages.
  */
 export const journeysSource = (q: Query, p: Pick<JourneysParams, 'start'>): Source =>
   sourceOf(
@@ -74,7 +76,7 @@ export async function journeys(
   if (source === 'rollup' && p.start === undefined)
     return journeyGraph(await storedWalks(db, q, p.depth), p.limit);
   const window = sql`s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
-    AND ${sessionMatches(q.filters, sql`s.id`)}`;
+    AND ${sessionMatches(q.filters, 's')}`;
   // With a start page, only the sessions that viewed it, found by the pageviews' path index (a
   // session that started in the window has no hit before the window's start).
   const sessions =
@@ -106,11 +108,16 @@ export async function journeys(
   return journeyGraph(rows, p.limit);
 }
 
-/** Each distinct walk of `depth` + 1 pages from the entry page, with its sessions that started in the window. */
+/**
+ * Each distinct walk of `depth` + 1 pages from the entry page, with its sessions that started in the
+ * window; with filters (on the session's own dimensions), those whose `sessions` row matches.
+ */
 async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
+  const filtered = filterDimensions(q.filters).size > 0;
   const { rows } = await db.query<Walk>(sql`
-    SELECT paths[1:${depth + 1}::int] AS paths, count(*) AS sessions FROM path_session_walks
-    WHERE site_id = ${q.site} AND ${inWindow('started_at', q)}
+    SELECT w.paths[1:${depth + 1}::int] AS paths, count(*) AS sessions FROM path_session_walks w
+    ${filtered ? sql`JOIN sessions s ON s.id = w.session_id AND ${sessionMatches(q.filters, 's')}` : empty}
+    WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
     GROUP BY 1`);
   return rows;
 }

@@ -19,7 +19,7 @@ export async function sessions(db: Db, q: Query, p: SessionsParams): Promise<Ses
   const { rows } = await db.query<StoredSession>(sql`
     SELECT ${SESSION_COLUMNS} FROM sessions s
     WHERE s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
-      AND ${sessionMatches(q.filters, sql`s.id`)}
+      AND ${sessionMatches(q.filters, 's')}
     ORDER BY s.started_at DESC, s.id DESC
     ${pageOf(p)}`);
   return rows.map(sessionRow);

@@ -121,7 +121,7 @@ export async function pairBreakdown(
 export async function pairPages(db: Db, q: Query, plan: PairPlan, p: Paging) {
   const own = plan.fdim === PAIR_CODES.pathname;
   const sessions = sql`sessions s WHERE s.site_id = ${q.site} AND ${inWindows('s.started_at', plan.rest)}
-    AND ${sessionMatches(q.filters, sql`s.id`)}`;
+    AND ${sessionMatches(q.filters, 's')}`;
   const { rows } = await db.query<PageSums>(sql`
     WITH parts AS (
       SELECT ${own ? sql`${plan.fvalue}::text` : sql`p.value`} AS pathname, p.visitors, p.pageviews,

@@ -60,7 +60,7 @@ async function fromRaw(
             coalesce(sum(extract(epoch FROM last_seen_at - started_at) * 1000), 0)::bigint AS duration_ms
           FROM sessions s
           WHERE site_id = ${site} AND ${inWindows('started_at', windows)}
-            AND ${sessionMatches(filters, sql`s.id`)}) s`);
+            AND ${sessionMatches(filters, 's')}) s`);
   return rows[0]!;
 }
 

@@ -50,7 +50,7 @@ export async function pages(db: Db, q: Query, p: Paging, source?: Source): Promi
 async function rawPages(db: Db, q: Query, p: Paging) {
   const hit = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
   const sessions = sql`site_id = ${q.site} AND ${inWindow('started_at', q)}
-    AND ${sessionMatches(q.filters, sql`s.id`)}`;
+    AND ${sessionMatches(q.filters, 's')}`;
   const { rows } = await db.query<PageRow & { scroll: number | null; engaged: number | null }>(sql`
     WITH hits AS (
       SELECT e.pathname, count(DISTINCT e.visitor_id) AS visitors,

@@ -107,7 +107,7 @@ async function fromRaw(
                  sum(extract(epoch FROM last_seen_at - started_at) * 1000)::bigint AS duration_ms
           FROM sessions s
           WHERE site_id = ${q.site} AND ${inWindows('started_at', windows)}
-            AND ${sessionMatches(q.filters, sql`s.id`)}
+            AND ${sessionMatches(q.filters, 's')}
           GROUP BY 1`)
       : none,
   ]);

@@ -47,7 +47,7 @@ export async function visitors(db: Db, q: Query, p: VisitorsParams): Promise<Vis
              count(*) AS sessions, sum(s.pageviews) AS pageviews
       FROM sessions s
       WHERE s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
-        AND ${sessionMatches(q.filters, sql`s.id`)}
+        AND ${sessionMatches(q.filters, 's')}
       GROUP BY 1, 2
       ORDER BY last_seen DESC, s.identity NULLS LAST, anonymous
       ${pageOf(p)})
