@@ -1,3 +1,4 @@
+import { pathPrefixes } from '../../projections/path-visitors/fold.js';
 import { PAIR_CODES, PAIR_FILTERS, type PairFilterDimension } from './dimensions.js';
 
 /** A hit of the day as the count reads it: its values of the filter dimensions, in PAIR_FILTERS' order. */
@@ -45,6 +46,7 @@ const FILTER_CODES = PAIR_FILTERS.map((d: PairFilterDimension) => PAIR_CODES[d])
 /** Breakdown codes of a hit, in the order of its ids: `all`, the filter dimensions, `event`. */
 const HIT_CODES = [PAIR_CODES.all, ...FILTER_CODES, PAIR_CODES.event];
 const EVENT_SLOT = HIT_CODES.length - 1;
+const PATH_VALUE = PAIR_FILTERS.indexOf('pathname');
 /** Room for a million (dimension, value) ids a day: a pair's key stays a safe integer. */
 const ID_SPACE = 2 ** 20;
 
@@ -66,8 +68,8 @@ const COUNTERS = [
 
 /**
  * Counts one site's UTC day into pair rows: for every filter value a hit has, every other
- * dimension's value of that hit (and `all`), with pageviews, hits, distinct visitors and the
- * pageviews' engagement; for every filter value a session started that day had on any hit, the
+ * dimension's value of that hit (and `all`, and a pageview's path prefixes), with pageviews, hits,
+ * distinct visitors and the pageviews' engagement; for every filter value a session started that day had on any hit, the
  * session on the `all` row and its entry and exit on the page's row. Hits come sorted by visitor,
  * so a visitor's pairs are told apart with a set cleared at the next visitor.
  */
@@ -83,6 +85,7 @@ export class PairCounter {
   >;
   private readonly seen = new Set<number>();
   private visitor: string | undefined;
+  /** The hit's ids: HIT_CODES' dimensions, then a pageview's path prefixes. */
   private readonly hitIds = new Array<number>(HIT_CODES.length);
 
   private id(dim: number, value: string | null): number {
@@ -121,6 +124,10 @@ export class PairCounter {
     ids[0] = this.id(PAIR_CODES.all, null);
     for (let i = 0; i < FILTER_CODES.length; i++) ids[i + 1] = this.id(FILTER_CODES[i]!, h.values[i] ?? null);
     ids[EVENT_SLOT] = this.id(PAIR_CODES.event, h.event);
+    ids.length = HIT_CODES.length;
+    const path = h.values[PATH_VALUE];
+    if (h.pageview && path)
+      for (const prefix of pathPrefixes(path)) ids.push(this.id(PAIR_CODES.prefix, prefix));
     const scrolled = h.pageview && h.scroll !== null;
     const engaged = h.pageview && h.engagedMs !== null;
     const c = this.c;

@@ -10,9 +10,14 @@ import { planDimensionRead } from '../../src/read/stats/dimension-rollup.js';
 import { events } from '../../src/read/stats/events.js';
 import { overview } from '../../src/read/stats/overview.js';
 import { pages } from '../../src/read/stats/pages.js';
+import { createGoal } from '../../src/goals/store.js';
+import { goals } from '../../src/read/goals/goals.js';
+import { goalSource } from '../../src/read/goals/path-visitors.js';
+import { windowVisitors } from '../../src/read/goals/window-visitors.js';
+import { humanTotals } from '../../src/read/stats/human-totals.js';
 import { timeseries } from '../../src/read/stats/timeseries.js';
 import type { HitRecorded } from '../../streams/events.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
 import { hit } from '../support/events.js';
 import { messages } from '../support/projection-spec.js';
 import { windowQuery } from '../support/window-query.js';
@@ -109,6 +114,11 @@ async function expectEqualReads(q: Query, paging: { limit: number; page: number 
       await events(db.pool, q, { ...paging, ...(name ? { name } : {}) }, 'raw'),
     );
   expect(await overview(db.pool, q)).toEqual(await overview(db.pool, q, {}, 'raw'));
+  // Goals: on a directory from the pairs' prefix rows, their rate's base from the `all` rows.
+  expect(await goals(db.pool, q)).toEqual(await goals(db.pool, q, {}, 'raw'));
+  expect(await windowVisitors(db.pool, q, q)).toBe(
+    (await humanTotals(db.pool, q.site, q, q.filters, 'raw')).visitors,
+  );
   for (const metric of ['visitors', 'pageviews', 'bounce_rate', 'visit_duration'] as const)
     for (const granularity of ['day', 'hour'] as const) {
       const g = { ...q, granularity };
@@ -120,6 +130,13 @@ async function expectEqualReads(q: Query, paging: { limit: number; page: number 
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  await insertSitesWithIds(db.pool, [[SITE, 'pairs.example']]);
+  for (const g of [
+    { name: 'Docs', event: null, path: '/docs/*' },
+    { name: 'Page a', event: null, path: '/a' },
+    { name: 'Signup', event: 'Signup', path: null },
+  ])
+    await createGoal(db.pool, { siteId: SITE, currency: null, ...g });
   const hits = fc.sample(fc.array(hitArb, { minLength: 400, maxLength: 400 }), { seed: 7, numRuns: 1 })[0]!;
   await fold(hits.sort((a, b) => a.ts - b.ts));
 });
@@ -163,6 +180,10 @@ describe('pair rollups: one filter value, from counted days and the raw hits aro
       [D0 + 3 * DAY, D0 + 4 * DAY - 2 * HOUR],
     ]);
     await expectEqualReads(month, { limit: 100, page: 1 });
+    expect(goalSource(month, month.filters)).toBe('dimension_pairs');
+    const docs = (await goals(db.pool, month)).find((g) => g.path === '/docs/*')!;
+    expect(docs.visitors).toBeGreaterThan(1);
+    expect(docs.conversions).toBeGreaterThan(docs.visitors);
     // The design reaches every figure.
     const listed = await pages(db.pool, month, { limit: 100, page: 1 });
     expect(listed.some((r) => r.entries > 0 && r.exits > 0 && r.scroll_depth !== undefined)).toBe(true);

@@ -8,7 +8,8 @@ import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import { type GoalSource, goalSource, pathGoalCounts } from './path-visitors.js';
 import { windowVisitors } from './window-visitors.js';
-import { inWindow } from '../envelope/in-window.js';
+import { inWindows } from '../envelope/in-window.js';
+import { directoryGoals, pairDirectoryCounts, planDirectoryGoals } from './pair-path-goals.js';
 
 /** Revenue of a goal with a currency: only its hits in that currency, never another summed in. */
 export interface Revenue {
@@ -53,7 +54,12 @@ interface CountRow {
  * custom-event or the pageview index (without filters from the index alone: both carry the
  * visitor and, for events, the revenue), so the cost follows the conversions, not the traffic.
  */
-async function hitCounts(db: Db, q: Query, w: Window, goals: readonly Goal[]): Promise<CountRow[]> {
+async function hitCounts(
+  db: Db,
+  q: Query,
+  w: readonly Window[],
+  goals: readonly Goal[],
+): Promise<CountRow[]> {
   if (goals.length === 0) return [];
   const filters = compileFilters(q.filters, HUMAN_DIMENSIONS, 'e');
   // Revenue is read only for a goal with a currency: a pageview index carries none.
@@ -68,7 +74,7 @@ async function hitCounts(db: Db, q: Query, w: Window, goals: readonly Goal[]): P
              ${revenue(g.currency)}
       FROM events e
       WHERE e.site_id = ${q.site} AND ${hitMatches(goalTarget(g))}
-        AND ${inWindow('e.ts', w)} AND ${filters}`,
+        AND ${inWindows('e.ts', w)} AND ${filters}`,
   );
   const { rows } = await db.query<CountRow>(join(branches, ' UNION ALL '));
   return rows;
@@ -76,8 +82,9 @@ async function hitCounts(db: Db, q: Query, w: Window, goals: readonly Goal[]): P
 
 /**
  * Every goal's counts: path goals from the `path_visitors` projection when the planner allows it
- * (a path pattern can match a third of the traffic, whose visitors the raw path would sort), the
- * others from their hits. Both paths give the same figures.
+ * (a path pattern can match a third of the traffic, whose visitors the raw path would sort), goals
+ * on `<dir>/*` under one filter value from the pair rollups' counted days and the hits of the rest
+ * of the window, the others from their hits. Every path gives the same figures.
  */
 async function goalCounts(
   db: Db,
@@ -87,12 +94,15 @@ async function goalCounts(
   source: GoalSource,
 ): Promise<Map<number, CountRow>> {
   const fromDays = source === 'path_visitors' ? goals.filter((g) => g.path !== null) : [];
-  const [hits, days] = await Promise.all([
+  const dirs = source === 'dimension_pairs' ? directoryGoals(goals) : [];
+  const pairs = dirs.length > 0 ? await planDirectoryGoals(db, q, w) : undefined;
+  const fromPairs = pairs ? goals.filter((g) => dirs.some((d) => d.id === g.id)) : [];
+  const [hits, days, counted, rest] = await Promise.all([
     hitCounts(
       db,
       q,
-      w,
-      goals.filter((g) => !fromDays.includes(g)),
+      [w],
+      goals.filter((g) => !fromDays.includes(g) && !fromPairs.includes(g)),
     ),
     pathGoalCounts(
       db,
@@ -100,8 +110,20 @@ async function goalCounts(
       w,
       fromDays.map((g) => ({ id: g.id, path: g.path! })),
     ),
+    pairs ? pairDirectoryCounts(db, q.site, pairs, dirs) : [],
+    pairs && pairs.rest.length > 0 ? hitCounts(db, q, pairs.rest, fromPairs) : [],
   ]);
-  const rows: CountRow[] = [...hits, ...days.map((d) => ({ ...d, revenue: null, average: null }))];
+  // The counted days' and the rest's visitors are of different UTC days: they add up.
+  const restOf = new Map(rest.map((r) => [Number(r.id), r]));
+  const paired = counted.map((c) => ({
+    id: c.id,
+    visitors: c.visitors + Number(restOf.get(c.id)?.visitors ?? 0),
+    conversions: c.conversions + Number(restOf.get(c.id)?.conversions ?? 0),
+  }));
+  const rows: CountRow[] = [
+    ...hits,
+    ...[...days, ...paired].map((d) => ({ ...d, revenue: null, average: null })),
+  ];
   return new Map(rows.map((r) => [r.id, r]));
 }
 

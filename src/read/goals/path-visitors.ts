@@ -11,18 +11,23 @@ import type { Window } from '../envelope/range.js';
 import { inWindow } from '../envelope/in-window.js';
 import { PATH_VISITORS_ANSWERS } from '../../../projections/path-visitors/answers.js';
 import { sourceOf } from '../plan/planner.js';
+import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
 
-/** Where path goals are counted: the `path_visitors` projection, or the pageviews themselves. */
-export type GoalSource = 'path_visitors' | 'raw';
+/**
+ * Where path goals are counted: the `path_visitors` projection, under one filter value the pair
+ * rollups (goals on `<dir>/*`; the others from their pageviews), or the pageviews themselves.
+ */
+export type GoalSource = 'path_visitors' | 'dimension_pairs' | 'raw';
 
-/** Path goals' visitors and conversions by the pages' path, from the projection when it answers the window and filters. */
-export const goalSource = (w: Window, filters: FilterTree): GoalSource =>
-  sourceOf(
-    { window: w, filters, dimension: 'pathname', metrics: ['visitors', 'pageviews'] },
-    PATH_VISITORS_ANSWERS,
-  ) === 'rollup'
-    ? 'path_visitors'
+/** Path goals' visitors and conversions by the pages' path, from the projections when they answer the window and filters. */
+export function goalSource(w: Window, filters: FilterTree): GoalSource {
+  const needs = { window: w, filters, metrics: ['visitors', 'pageviews'] } as const;
+  if (sourceOf({ ...needs, dimension: 'pathname' }, PATH_VISITORS_ANSWERS) === 'rollup')
+    return 'path_visitors';
+  return sourceOf({ ...needs, dimension: 'prefix' }, DIMENSION_PAIRS_ANSWERS) === 'rollup'
+    ? 'dimension_pairs'
     : 'raw';
+}
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
