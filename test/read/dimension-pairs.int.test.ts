@@ -18,6 +18,8 @@ import { humanTotals } from '../../src/read/stats/human-totals.js';
 import { timeseries } from '../../src/read/stats/timeseries.js';
 import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
+import { applyMigration } from '../support/design-stream.js';
+import { PAIR_CODES } from '../../src/pairs/dimensions.js';
 import { hit } from '../support/events.js';
 import { messages } from '../support/projection-spec.js';
 import { windowQuery } from '../support/window-query.js';
@@ -275,5 +277,28 @@ describe('pair rollups: one filter value, from counted days and the raw hits aro
     const planned = await planDimensionRead(db.pool, q, { dimension: 'pathname', metrics: ['visitors'] });
     expect(planned.pairs?.days).toEqual(['2026-10-30', day, '2026-11-01']);
     expect(await pages(db.pool, q, { limit: 100, page: 1 })).toEqual(rows);
+  });
+
+  it('counts again the days counted before the prefix rows (migration 0060), and goals on a directory stay exact', async () => {
+    // Days as a count before the prefix rows left them.
+    await db.pool.query('DELETE FROM dimension_pairs WHERE site_id = $1 AND dim = $2', [
+      SITE,
+      PAIR_CODES.prefix,
+    ]);
+    const q = chipped(windowQuery(SITE, D0, D0 + 3 * DAY), ['country', 'DE']);
+    const docs = async () => (await goals(db.pool, q)).find((g) => g.path === '/docs/*')!;
+    const raw = (await goals(db.pool, q, {}, 'raw')).find((g) => g.path === '/docs/*')!;
+    expect(raw.visitors).toBeGreaterThan(0);
+    expect((await docs()).visitors).toBe(0);
+    await applyMigration(db.pool, '0060_pair_prefix_rows.sql');
+    expect(
+      (await db.pool.query('SELECT 1 FROM dimension_pair_days WHERE site_id = $1', [SITE])).rowCount,
+    ).toBe(0);
+    expect(await docs()).toEqual(raw);
+    await countDuePairDays(db.pool, { now: new Date(D0 + 4 * DAY + HOUR) });
+    expect(
+      (await planDimensionRead(db.pool, q, { dimension: 'pathname', metrics: ['visitors'] })).pairs?.days,
+    ).toHaveLength(3);
+    expect(await docs()).toEqual(raw);
   });
 });
