@@ -15,9 +15,10 @@ export const IDENTITY_DAYS_ANSWERS: Answers = {
 };
 
 /**
- * The filter dimensions raw_events writes from the session onto each of its hits (its channel,
- * source and campaign): every hit of a session has the `sessions` row's value, so a filter on
- * these alone selects whole sessions by their row.
+ * The filter dimensions the `sessions` row keeps (the session's channel, source and campaign, which
+ * raw_events writes onto each of its hits, and its first hit's country, device and browser): a
+ * session not `mixed` (mixed-sessions.ts) has every hit equal to its row there, so a filter on these
+ * alone selects whole sessions by their row.
  */
 export const SESSION_FILTERS: ReadonlySet<string> = new Set([
   'channel',
@@ -26,4 +27,7 @@ export const SESSION_FILTERS: ReadonlySet<string> = new Set([
   'utm_campaign',
   'utm_term',
   'utm_content',
+  'country',
+  'device',
+  'browser',
 ]);

@@ -9,6 +9,7 @@ import { SESSION_TABLES, saveSessions } from '../sessions/store.js';
 import { foldIdentities, type Identity } from './identities.js';
 import { foldIdentityDays } from './identity-days.js';
 import { withdrawPairDays } from './pair-days.js';
+import { mixedSessions } from './mixed-sessions.js';
 
 export interface RawEventsState {
   sessions: SessionState[];
@@ -161,12 +162,22 @@ export function foldRawEvents(events: readonly Sequenced[], state: RawEventsStat
     ]),
   );
 
+  const sessions = [...changes.values()].map((c) => c.after);
+  const mixed = mixedSessions(
+    changes,
+    hits.map((h) => h.event),
+    sessionOf,
+  );
   const out: Statement[] = [
     insert,
-    saveSessions(
-      SESSION_TABLES.rawEvents,
-      [...changes.values()].map((c) => c.after),
-    ),
+    saveSessions(SESSION_TABLES.rawEvents, sessions, [
+      {
+        name: 'mixed',
+        type: 'boolean',
+        values: sessions.map((s) => mixed.get(s.id)!),
+        merge: 'sessions.mixed OR excluded.mixed',
+      },
+    ]),
   ];
   if (stored.length > 0)
     out.push(sql`

@@ -97,6 +97,8 @@ export interface SessionColumn {
   name: string;
   type: string;
   values: readonly unknown[];
+  /** How a stored row takes the new value (`excluded.<name>`), as SQL over both; replaced if absent. */
+  merge?: string;
 }
 
 /**
@@ -139,7 +141,8 @@ export function saveSessions(
       : []),
     ...own,
   ];
-  const updates = extra.map((c) => `${c} = excluded.${c}`).join(', ');
+  const merges = new Map(more.map((c) => [c.name, c.merge]));
+  const updates = extra.map((c) => `${c} = ${merges.get(c) ?? `excluded.${c}`}`).join(', ');
   return sql`INSERT INTO ${raw(table)} (${raw(baseColumns)}, ${raw(extra.join(', '))})
     SELECT * FROM unnest(${base}, ${join(values)})
     ON CONFLICT (id) DO UPDATE SET ${raw(baseUpdates)}, ${raw(updates)}`;

@@ -19,7 +19,10 @@ const DESIGN = twoDayDesign(54);
 const DAY = 86_400_000;
 const PAGING = { limit: 100, page: 1 };
 
-/** `sessions` as migrations 0004 and 0008 left it: every column in the order it was added. */
+/**
+ * `sessions` as migrations 0004 and 0008 left it: every column in the order it was added, and the
+ * `mixed` flag today's fold writes (0054 drops it, 0061 brings it back from the hits).
+ */
 const SESSIONS_BEFORE_0054 = `
   DROP TABLE sessions;
   CREATE TABLE sessions (
@@ -28,7 +31,8 @@ const SESSIONS_BEFORE_0054 = `
     events integer NOT NULL, interactive integer NOT NULL, entry_path text, entry_at timestamptz,
     exit_path text, exit_at timestamptz, channel text, referrer_source text, utm_medium text,
     utm_campaign text, utm_term text, utm_content text, referrer text, country text, region text,
-    city text, device text, browser text, os text, screen text, identity text, last_pageview_id uuid);
+    city text, device text, browser text, os text, screen text, identity text, last_pageview_id uuid,
+    mixed boolean);
   CREATE INDEX sessions_visitor ON sessions (visitor_id, last_seen_at);
   CREATE INDEX sessions_site_start ON sessions (site_id, started_at);`;
 
@@ -102,6 +106,7 @@ describe('migration 0054 on sessions folded before it', () => {
     expect(arrivals!.length).toBeGreaterThan(0);
 
     await applyMigration(db.pool, '0054_compact_sessions.sql');
+    await applyMigration(db.pool, '0061_sessions_mixed.sql');
     const now = await tableShape(db.pool, 'sessions');
     expect(now).toEqual(after0054);
     expect(now.columns.map((c) => c.name)).not.toEqual(expect.arrayContaining(DROPPED));

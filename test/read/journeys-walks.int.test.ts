@@ -110,7 +110,7 @@ describe('journeys from path_session_walks', () => {
     }
   }, 120_000);
 
-  it('answers as the raw path does under filters on the session’s channel, source and campaign', async () => {
+  it('answers as the raw path does under filters on the session’s channel, source, campaign and place', async () => {
     const sources = await db.pool.query<{ v: string }>(
       `SELECT referrer_source AS v FROM sessions WHERE site_id = ${FOUR_DAYS.site} AND referrer_source IS NOT NULL
        GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 2`,
@@ -127,9 +127,17 @@ describe('journeys from path_session_walks', () => {
         ],
       },
       { not: { dimension: 'utm_medium', op: 'is', value: 'email' } },
+      { and: [{ dimension: 'country', op: 'is', value: 'DE' }] },
+      {
+        or: [
+          { dimension: 'device', op: 'is', value: 'mobile' },
+          { dimension: 'browser', op: 'is_not', value: 'Chrome' },
+        ],
+      },
     ];
-    for (const [i, q] of fourDayWindows().entries()) {
-      const filtered = { ...q, filters: trees[i % trees.length]! } as Query;
+    const windows = fourDayWindows();
+    for (const [i, filters] of trees.entries()) {
+      const filtered = { ...windows[i % windows.length]!, filters } as Query;
       expect(journeysSource(filtered, {})).toBe('rollup');
       const j = await walked(filtered, 3, 5);
       expect(j.links.length).toBeGreaterThan(0);
@@ -142,6 +150,9 @@ describe('journeys from path_session_walks', () => {
     expect(journeysSource(q, { start: '/' })).toBe('raw');
     expect(
       journeysSource({ ...q, filters: { and: [{ dimension: 'country', op: 'is', value: 'DE' }] } }, {}),
+    ).toBe('rollup');
+    expect(
+      journeysSource({ ...q, filters: { and: [{ dimension: 'pathname', op: 'is', value: '/' }] } }, {}),
     ).toBe('raw');
   });
 

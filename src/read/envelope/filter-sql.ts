@@ -111,13 +111,14 @@ const SESSION_DIMENSIONS: DimensionCatalog = Object.fromEntries(
 
 /**
  * `TRUE`, or whether the session (`sessions` row under `alias`) has a hit that matches the filters:
- * the row itself answers a tree of the session's own dimensions alone, which its hits all share.
+ * a tree of the row's own dimensions alone is answered by the row, unless the session is `mixed`
+ * (some hit may differ from it there), whose hits are read.
  */
 export function sessionMatches(filters: FilterTree, alias: string): Sql {
   const dims = filterDimensions(filters);
   if (dims.size === 0) return sql`TRUE`;
-  if ([...dims].every((d) => SESSION_FILTERS.has(d)))
-    return compileFilters(filters, SESSION_DIMENSIONS, alias);
   if (!IDENTIFIER.test(alias)) throw new Error(`bad table alias ${alias}`);
-  return sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${raw(`${alias}.id`)} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
+  const hits = sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${raw(`${alias}.id`)} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
+  if (![...dims].every((d) => SESSION_FILTERS.has(d))) return hits;
+  return sql`CASE WHEN ${raw(`${alias}.mixed`)} THEN ${hits} ELSE ${compileFilters(filters, SESSION_DIMENSIONS, alias)} END`;
 }
