@@ -1,4 +1,5 @@
 import type { Answers } from '../answers.js';
+import type { SessionAttrs } from '../sessions/sessionize.js';
 
 /**
  * `identity_days` (an identified visitor's first and last hit per UTC day): the identities active
@@ -15,19 +16,21 @@ export const IDENTITY_DAYS_ANSWERS: Answers = {
 };
 
 /**
- * The filter dimensions the `sessions` row keeps (the session's channel, source and campaign, which
- * raw_events writes onto each of its hits, and its first hit's country, device and browser): a
- * session not `mixed` (mixed-sessions.ts) has every hit equal to its row there, so a filter on these
- * alone selects whole sessions by their row.
+ * The filter dimensions the `sessions` row keeps, with its column of each (the session's channel,
+ * source and campaign, which raw_events writes onto each of its hits, and its first hit's country,
+ * device and browser): a session not `mixed` (mixed-sessions.ts) has every hit equal to its row
+ * there, so a filter on these alone selects whole sessions by their row.
  */
-export const SESSION_FILTERS: ReadonlySet<string> = new Set([
-  'channel',
-  'source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'country',
-  'device',
-  'browser',
-]);
+export const SESSION_ROW_COLUMNS = {
+  channel: 'channel',
+  source: 'referrer_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  country: 'country',
+  device: 'device',
+  browser: 'browser',
+} as const satisfies Readonly<Record<string, keyof SessionAttrs>>;
+
+export const SESSION_FILTERS: ReadonlySet<string> = new Set(Object.keys(SESSION_ROW_COLUMNS));

@@ -1,18 +1,9 @@
 import type { HitRecorded } from '../../streams/events.js';
 import type { SessionAttrs, SessionChange } from '../sessions/sessionize.js';
+import { SESSION_ROW_COLUMNS } from './answers.js';
 
-/** The attributes `sessions` keeps that a filter reads from its row (SESSION_FILTERS). */
-const ROW_ATTRS = [
-  'channel',
-  'referrer_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'country',
-  'device',
-  'browser',
-] as const satisfies readonly (keyof SessionAttrs)[];
+/** The attributes `sessions` keeps that a filter reads from its row. */
+const ROW_ATTRS = Object.values(SESSION_ROW_COLUMNS);
 
 /** Those a hit stores of its own; it stores the rest from its session (fold.ts). */
 const HIT_ATTRS = ['country', 'device', 'browser'] as const satisfies readonly (keyof SessionAttrs &

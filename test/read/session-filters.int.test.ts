@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projection } from '../../projections/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
+import { SESSION_ROW_COLUMNS } from '../../projections/raw-events/answers.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
 import { sql } from '../../src/db/sql.js';
 import { compileFilters, sessionMatches } from '../../src/read/envelope/filter-sql.js';
@@ -15,18 +16,7 @@ import { messages } from '../support/projection-spec.js';
 const DESIGN = twoDayDesign(11);
 const HAND = 77;
 let db: TestDatabase;
-const SESSION_DIMS = [
-  'channel',
-  'source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'country',
-  'device',
-  'browser',
-] as const;
-const COLUMN: Record<string, string> = { source: 'referrer_source' };
+const SESSION_DIMS = Object.keys(SESSION_ROW_COLUMNS) as (keyof typeof SESSION_ROW_COLUMNS)[];
 /** Each session dimension's values in the data, and one no hit has. */
 const values: Record<string, string[]> = {};
 
@@ -61,7 +51,7 @@ beforeAll(async () => {
   for (const m of messages(BATCHES, 90_000)) await foldBatch(db.pool, rawEvents, [m]);
   for (const d of SESSION_DIMS) {
     const { rows } = await db.pool.query<{ v: string }>(
-      `SELECT DISTINCT ${COLUMN[d] ?? d} AS v FROM events WHERE ${COLUMN[d] ?? d} IS NOT NULL ORDER BY 1`,
+      `SELECT DISTINCT ${SESSION_ROW_COLUMNS[d]} AS v FROM events WHERE ${SESSION_ROW_COLUMNS[d]} IS NOT NULL ORDER BY 1`,
     );
     values[d] = [...rows.map((r) => r.v), 'none such'];
   }
