@@ -329,7 +329,7 @@ async function foldEveryDay(
 }
 
 /** raw_events' tables the pair count fills (src/pairs/), not the fold: bench:read counts them after loading. */
-const COUNTED_TABLES = new Set(['dimension_pairs', 'dimension_pair_days']);
+const COUNTED_TABLES = new Set(['dimension_pairs', 'dimension_pair_days', 'walk_days']);
 
 /**
  * Loads the design into the projections that a loaded database lacks (it was loaded before they

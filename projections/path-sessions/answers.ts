@@ -17,8 +17,8 @@ export const PATH_SESSIONS_ANSWERS: Answers = {
 /**
  * Each session's first pageviews in order (`path_session_walks`), by the session's start: the
  * journeys from each session's entry page (`entry_walk`), for any window, depth up to WALK_PAGES − 1
- * (walks.ts); filtered by the session's own dimensions (its `sessions` row). Journeys from a chosen
- * start page need pages past a walk's end.
+ * (walks.ts), the days the pair job counted summed from `walk_days`; filtered by the session's own
+ * dimensions (its `sessions` row). Journeys from a chosen start page need pages past a walk's end.
  */
 export const PATH_SESSION_WALKS_ANSWERS: Answers = {
   name: 'path_session_walks',

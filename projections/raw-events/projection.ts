@@ -15,6 +15,7 @@ export const rawEvents: Projection<RawEventsState> = {
     'identity_day_visitors',
     'dimension_pairs',
     'dimension_pair_days',
+    'walk_days',
   ],
   appendOnlyTables: ['events'],
   // A later hit's engagement updates its stored pageview, found by session.

@@ -1,9 +1,11 @@
 import type pg from 'pg';
+import { arrayLiteral } from '../db/array-parameters.js';
 import { CopyRows, copyText, runStatement } from '../db/copy.js';
 import { raw, type Sql, sql } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
 import { pairDayLock } from '../../projections/raw-events/pair-days.js';
 import { PairCounter } from './count-pairs.js';
+import { WALK_PAGES } from '../../projections/path-sessions/walks.js';
 import { PAIR_FILTER_COLUMNS, PAIR_FILTERS } from './dimensions.js';
 
 const VALUES = raw(PAIR_FILTERS.map((d) => `e.${PAIR_FILTER_COLUMNS[d]}`).join(', '));
@@ -26,6 +28,8 @@ interface SessionRow {
   bounce: boolean;
   duration_ms: number | string;
   hits: (string | null)[][];
+  /** The paths of its first WALK_PAGES pageviews in order; null without a pageview. */
+  walk: string[] | null;
 }
 
 /** Each row of `query`, a page at a time through a cursor: a day of a busy site is never held whole. */
@@ -71,6 +75,8 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
     await tx.query(sql`SELECT ${pairDayLock(sql`${site}::bigint`, sql`${day}::date`)}`);
     const start = `${day}T00:00:00Z`;
     const counter = new PairCounter();
+    /** Each distinct walk of the sessions started that day (as JSON), with its sessions. */
+    const walks = new Map<string, number>();
     await eachRow<HitRow>(
       tx,
       sql`
@@ -93,19 +99,25 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
       sql`
       SELECT s.entry_path, s.exit_path, s.pageviews = 1 AND s.interactive = 0 AS bounce,
              (extract(epoch FROM s.last_seen_at - s.started_at) * 1000)::bigint AS duration_ms,
-             array_agg(ARRAY[${VALUES}]) AS hits
+             array_agg(ARRAY[${VALUES}]) AS hits,
+             (array_agg(e.pathname ORDER BY e.ts, e.seq, e.id) FILTER (WHERE e.kind = 'pageview'))[1:${WALK_PAGES}::int] AS walk
       FROM sessions s JOIN events e ON e.session_id = s.id
       WHERE s.site_id = ${site} AND s.started_at >= ${start}::timestamptz
         AND s.started_at < ${start}::timestamptz + interval '1 day'
       GROUP BY s.id`,
-      (s) =>
+      (s) => {
+        if (s.walk !== null) {
+          const key = JSON.stringify(s.walk);
+          walks.set(key, (walks.get(key) ?? 0) + 1);
+        }
         counter.addSession({
           entry: s.entry_path,
           exit: s.exit_path,
           bounce: s.bounce,
           durationMs: Number(s.duration_ms),
           hits: s.hits,
-        }),
+        });
+      },
     );
     const rows = counter.rows();
     await tx.query(sql`DELETE FROM dimension_pairs WHERE site_id = ${site} AND day = ${day}::date`);
@@ -134,6 +146,21 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
             r.sessions?.sessions,
             r.sessions?.bounces,
             r.sessions?.durationMs,
+          ]),
+        ),
+      );
+    await tx.query(sql`DELETE FROM walk_days WHERE site_id = ${site} AND day = ${day}::date`);
+    if (walks.size > 0)
+      await runStatement(
+        tx,
+        new CopyRows(
+          'walk_days',
+          ['site_id', 'day', 'sessions', 'paths'],
+          copyText([...walks], ([walk, sessions]) => [
+            site,
+            day,
+            sessions,
+            arrayLiteral(JSON.parse(walk) as string[]),
           ]),
         ),
       );

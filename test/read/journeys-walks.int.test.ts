@@ -3,6 +3,8 @@ import { pathSessions } from '../../projections/path-sessions/projection.js';
 import type { Projection } from '../../projections/projection.js';
 import { rawEvents } from '../../projections/raw-events/projection.js';
 import { foldBatch } from '../../src/projector/fold-batch.js';
+import { countDuePairDays } from '../../src/pairs/count-due-days.js';
+import { countedDays } from '../../src/read/stats/counted-days.js';
 import type { Query } from '../../src/read/envelope/query.js';
 import { journeys, journeysSource, MAX_DEPTH } from '../../src/read/journeys/read.js';
 import type { HitRecorded } from '../../streams/events.js';
@@ -140,6 +142,32 @@ describe('journeys from path_session_walks', () => {
       const filtered = { ...windows[i % windows.length]!, filters } as Query;
       expect(journeysSource(filtered, {})).toBe('rollup');
       const j = await walked(filtered, 3, 5);
+      expect(j.links.length).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('answers from the counted days’ walks (walk_days) and the rest of the window from the stored walks', async () => {
+    await countDuePairDays(db.pool, { now: new Date(D0 + 5 * DAY) });
+    const perDay = (table: string, sessions: string) =>
+      db.pool.query<{ day: string; sessions: number }>(
+        `SELECT to_char(${table === 'walk_days' ? 'day' : "date_trunc('day', started_at AT TIME ZONE 'UTC')"}, 'YYYY-MM-DD') AS day,
+                ${sessions}::int AS sessions
+         FROM ${table} WHERE site_id = $1 GROUP BY 1 ORDER BY 1`,
+        [FOUR_DAYS.site],
+      );
+    const days = (await perDay('walk_days', 'sum(sessions)')).rows;
+    expect(days.map((d) => d.day)).toEqual(['2026-08-01', '2026-08-02', '2026-08-03', '2026-08-04']);
+    // Every session with a pageview, once, on the day it started.
+    expect(days).toEqual((await perDay('path_session_walks', 'count(*)')).rows);
+    const walks = await db.pool.query<{ n: number; sessions: number }>(
+      'SELECT count(*)::int AS n, sum(sessions)::int AS sessions FROM walk_days WHERE site_id = $1',
+      [FOUR_DAYS.site],
+    );
+    expect(walks.rows[0]!.n).toBeLessThan(walks.rows[0]!.sessions);
+    const whole = windowQuery(FOUR_DAYS.site, D0, D0 + 4 * DAY);
+    expect((await countedDays(db.pool, FOUR_DAYS.site, whole))?.rest).toEqual([]);
+    for (const [i, q] of fourDayWindows().entries()) {
+      const j = await walked(q, [1, 3, MAX_DEPTH][i % 3]!, 5);
       expect(j.links.length).toBeGreaterThan(0);
     }
   }, 120_000);

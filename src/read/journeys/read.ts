@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { PATH_SESSION_WALKS_ANSWERS } from '../../../projections/path-sessions/answers.js';
 import { WALK_PAGES } from '../../../projections/path-sessions/walks.js';
-import { type Db, empty, sql } from '../../db/sql.js';
+import { type Db, sql } from '../../db/sql.js';
 import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
 import { filterDimensions } from '../envelope/filters.js';
 import { sessionMatches } from '../envelope/filter-sql.js';
 import { journeyGraph, type Journeys, type Walk } from './graph.js';
-import { inWindow } from '../envelope/in-window.js';
+import { inWindow, inWindows } from '../envelope/in-window.js';
+import { countedDays } from '../stats/counted-days.js';
 import { type Source, sourceOf } from '../plan/planner.js';
 
 /** As deep as path_session_walks keeps a session's pageviews, so every depth can be answered there. */
@@ -110,14 +111,35 @@ export async function journeys(
 
 /**
  * Each distinct walk of `depth` + 1 pages from the entry page, with its sessions that started in the
- * window; with filters (on the session's own dimensions), those whose `sessions` row matches.
+ * window: unfiltered, the counted days' walks (`walk_days`, by the sessions' start day) and the rest
+ * of the window's from `path_session_walks`; with filters (on the session's own dimensions), those
+ * whose `sessions` row matches.
  */
 async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
-  const filtered = filterDimensions(q.filters).size > 0;
-  const { rows } = await db.query<Walk>(sql`
-    SELECT w.paths[1:${depth + 1}::int] AS paths, count(*) AS sessions FROM path_session_walks w
-    ${filtered ? sql`JOIN sessions s ON s.id = w.session_id AND ${sessionMatches(q.filters, 's')}` : empty}
-    WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
-    GROUP BY 1`);
+  const pages = sql`${depth + 1}::int`;
+  if (filterDimensions(q.filters).size > 0) {
+    const { rows } = await db.query<Walk>(sql`
+      SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
+      JOIN sessions s ON s.id = w.session_id AND ${sessionMatches(q.filters, 's')}
+      WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
+      GROUP BY 1`);
+    return rows;
+  }
+  const counted = await countedDays(db, q.site, q);
+  const { rows } = await db.query<Walk>(
+    counted === undefined
+      ? sql`
+      SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
+      WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
+      GROUP BY 1`
+      : sql`
+      SELECT paths, sum(sessions)::int AS sessions FROM (
+        SELECT d.paths[1:${pages}] AS paths, d.sessions FROM walk_days d
+        WHERE d.site_id = ${q.site} AND d.day = ANY(${counted.days}::date[])
+        UNION ALL
+        SELECT w.paths[1:${pages}], 1 FROM path_session_walks w
+        WHERE w.site_id = ${q.site} AND ${inWindows('w.started_at', counted.rest)}) x
+      GROUP BY 1`,
+  );
   return rows;
 }

@@ -10,18 +10,12 @@ import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
 import { inWindows } from '../envelope/in-window.js';
 import { AUTOMATIC_KINDS, EVENT_KIND_LIST, EVENT_NAME, eventMatches } from '../../goals/automatic-events.js';
 import type { PageSums } from './page-sums.js';
-
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { type CountedDays, countedDays } from './counted-days.js';
 
 /** A read of the pairs: the filter value, the window's counted days, and the rest of it, read raw. */
-export interface PairPlan {
+export interface PairPlan extends CountedDays {
   fdim: number;
   fvalue: string;
-  /** UTC days (`YYYY-MM-DD`) inside the window whose pairs are counted. */
-  days: string[];
-  /** The rest of the window, read from the raw hits. */
-  rest: Window[];
 }
 
 /**
@@ -38,32 +32,12 @@ export async function planPairRead(
 ): Promise<PairPlan | undefined> {
   const chip = oneValueFilter(needs.filters);
   if (chip === undefined || plan(needs, [DIMENSION_PAIRS_ANSWERS]) === 'raw') return undefined;
-  const w = needs.window;
-  const start = w.start.getTime();
-  const end = w.end.getTime();
-  const first = Math.ceil(start / DAY_MS) * DAY_MS;
-  const last = Math.floor(end / DAY_MS) * DAY_MS;
-  if (first >= last) return undefined;
-  const { rows } = await db.query<{ day: string }>(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day FROM dimension_pair_days
-    WHERE site_id = ${site} AND day >= ${dayOf(first)}::date AND day < ${dayOf(last)}::date ORDER BY day`);
-  const cut = cuts.map((c) => c.getTime());
-  const days = rows
-    .map((r) => Date.parse(`${r.day}T00:00:00Z`))
-    .filter((d) => !cut.some((c) => c > d && c < d + DAY_MS));
-  if (days.length === 0) return undefined;
-  const rest: Window[] = [];
-  let at = start;
-  for (const d of days) {
-    if (d > at) rest.push({ start: new Date(at), end: new Date(d) });
-    at = d + DAY_MS;
-  }
-  if (end > at) rest.push({ start: new Date(at), end: new Date(end) });
+  const counted = await countedDays(db, site, needs.window, cuts);
+  if (counted === undefined) return undefined;
   return {
     fdim: PAIR_CODES[chip.dimension as PairFilterDimension],
     fvalue: chip.value,
-    days: days.map(dayOf),
-    rest,
+    ...counted,
   };
 }
 
