@@ -408,10 +408,12 @@ async function peopleTab(db: pg.Pool, url: string, site: number, ws: ReturnType<
     console.log(
       `journeys from path_session_walks agree with the raw path on every window: ${ws.map((w) => w.label).join(', ')}`,
     );
+    // The busiest value a row of the panel offers to click: the row of hits without one (direct
+    // traffic has no source) is not a value.
     const top = async (dimension: string) => {
       const q = query(site, ws[0]!, 'day');
-      const [row] = await breakdown(db, q, { limit: 1, page: 1, dimension });
-      return { dimension, value: String(row!.value) };
+      const rows = await breakdown(db, q, { limit: 5, page: 1, dimension });
+      return { dimension, value: String(rows.find((r) => r.value !== null)!.value) };
     };
     return await benchPeopleTab({ db: readDb, site, owner, tables: await tableNames(db) }, views, endingNow, [
       await top('country'),
