@@ -46,7 +46,10 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 const inOneOrder = (rows: object[]) =>
-  rows.map((r) => JSON.stringify(r)).sort().map((r) => JSON.parse(r) as unknown);
+  rows
+    .map((r) => JSON.stringify(r))
+    .sort()
+    .map((r) => JSON.parse(r) as unknown);
 
 /** Every kept column of every session, and the reads of `sessions`, with and without a filter. */
 async function reads(kept: string[], ids: string[]) {
@@ -69,7 +72,8 @@ async function reads(kept: string[], ids: string[]) {
     out.push(await journeys(db.pool, q, { depth: 3, limit: 10, compare: 'none' }, 'raw'));
     // The citation gap filters by what its rollup keeps, which the city is not.
     // Its rows are a set (the SQL has no ORDER BY), so they are compared in one order.
-    if (q !== filtered) out.push(inOneOrder((await db.pool.query(urlArrivals(q.site, q, q.filters, 'raw'))).rows));
+    if (q !== filtered)
+      out.push(inOneOrder((await db.pool.query(urlArrivals(q.site, q, q.filters, 'raw'))).rows));
   }
   for (const id of ids) out.push(await session(db.pool, whole, { id, compare: 'none' }));
   return out;

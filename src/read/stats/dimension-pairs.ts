@@ -4,7 +4,6 @@ import { compileFilters, sessionMatches } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
 import type { Query } from '../envelope/query.js';
-import type { Window } from '../envelope/range.js';
 import { oneValueFilter, plan, type ReadNeeds } from '../plan/planner.js';
 import { DIMENSION_PAIRS_ANSWERS } from '../../pairs/answers.js';
 import { inWindows } from '../envelope/in-window.js';
