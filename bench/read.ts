@@ -243,13 +243,16 @@ async function main() {
     now: new Date(newestHit.getTime() + DAY_MS + 2 * HOUR_MS),
     maxDays: 100_000,
   });
-  const pairBytes = await db.query<{ bytes: number; rows: number }>(
-    "SELECT pg_total_relation_size('dimension_pairs') AS bytes, (SELECT count(*) FROM dimension_pairs)::int AS rows",
-  );
+  const sizeOf = async (table: string) => {
+    const { rows } = await db.query<{ bytes: number; rows: number }>(
+      `SELECT pg_total_relation_size('${table}') AS bytes, (SELECT count(*) FROM ${table})::int AS rows`,
+    );
+    const { bytes, rows: n } = rows[0]!;
+    return `${table} ${n} rows, ${(bytes / 1e6).toFixed(0)} MB with its index, ${(bytes / design.events).toFixed(0)} B an event`;
+  };
   console.log(
     `pair rollups: ${counted.length} days counted in ${((performance.now() - t2) / 1000).toFixed(0)} s; ` +
-      `dimension_pairs ${pairBytes.rows[0]!.rows} rows, ${(pairBytes.rows[0]!.bytes / 1e6).toFixed(0)} MB with its index, ` +
-      `${(pairBytes.rows[0]!.bytes / design.events).toFixed(0)} B an event`,
+      `${await sizeOf('dimension_pairs')}; ${await sizeOf('walk_days')}`,
   );
   await defineDeeperReads(db, site);
   const ws = windows(design);
