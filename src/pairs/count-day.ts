@@ -64,6 +64,12 @@ const PAIR_COLUMNS = [
   'duration_ms',
 ];
 
+/** The site's day of the copied rows' table replaced by them. */
+async function replaceDay(tx: pg.PoolClient, site: number, day: string, rows: CopyRows) {
+  await tx.query(sql`DELETE FROM ${raw(rows.table)} WHERE site_id = ${site} AND day = ${day}::date`);
+  if (rows.text.length > 0) await runStatement(tx, rows);
+}
+
 /**
  * Counts one site's UTC day (`YYYY-MM-DD`) into `dimension_pairs` from its raw hits and the
  * sessions started that day, replacing the day's rows, and lists the day as counted: all in one
@@ -120,50 +126,50 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
       },
     );
     const rows = counter.rows();
-    await tx.query(sql`DELETE FROM dimension_pairs WHERE site_id = ${site} AND day = ${day}::date`);
-    if (rows.length > 0)
-      await runStatement(
-        tx,
-        new CopyRows(
-          'dimension_pairs',
-          PAIR_COLUMNS,
-          copyText(rows, (r) => [
-            site,
-            day,
-            r.fdim,
-            r.fvalue,
-            r.dim,
-            r.value,
-            r.pageviews,
-            r.events,
-            r.visitors,
-            r.page?.entries,
-            r.page?.exits,
-            r.page?.scroll,
-            r.page?.scrollN,
-            r.page?.engagedMs,
-            r.page?.engagedN,
-            r.sessions?.sessions,
-            r.sessions?.bounces,
-            r.sessions?.durationMs,
-          ]),
-        ),
-      );
-    await tx.query(sql`DELETE FROM walk_days WHERE site_id = ${site} AND day = ${day}::date`);
-    if (walks.size > 0)
-      await runStatement(
-        tx,
-        new CopyRows(
-          'walk_days',
-          ['site_id', 'day', 'sessions', 'paths'],
-          copyText([...walks], ([walk, sessions]) => [
-            site,
-            day,
-            sessions,
-            arrayLiteral(JSON.parse(walk) as string[]),
-          ]),
-        ),
-      );
+    await replaceDay(
+      tx,
+      site,
+      day,
+      new CopyRows(
+        'dimension_pairs',
+        PAIR_COLUMNS,
+        copyText(rows, (r) => [
+          site,
+          day,
+          r.fdim,
+          r.fvalue,
+          r.dim,
+          r.value,
+          r.pageviews,
+          r.events,
+          r.visitors,
+          r.page?.entries,
+          r.page?.exits,
+          r.page?.scroll,
+          r.page?.scrollN,
+          r.page?.engagedMs,
+          r.page?.engagedN,
+          r.sessions?.sessions,
+          r.sessions?.bounces,
+          r.sessions?.durationMs,
+        ]),
+      ),
+    );
+    await replaceDay(
+      tx,
+      site,
+      day,
+      new CopyRows(
+        'walk_days',
+        ['site_id', 'day', 'sessions', 'paths'],
+        copyText([...walks], ([walk, sessions]) => [
+          site,
+          day,
+          sessions,
+          arrayLiteral(JSON.parse(walk) as string[]),
+        ]),
+      ),
+    );
     await tx.query(sql`
       INSERT INTO dimension_pair_days (site_id, day) VALUES (${site}, ${day}::date)
       ON CONFLICT (site_id, day) DO UPDATE SET counted_at = now()`);
