@@ -81,8 +81,8 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
     await tx.query(sql`SELECT ${pairDayLock(sql`${site}::bigint`, sql`${day}::date`)}`);
     const start = `${day}T00:00:00Z`;
     const counter = new PairCounter();
-    /** Each distinct walk of the sessions started that day (as JSON), with its sessions. */
-    const walks = new Map<string, number>();
+    /** Each distinct walk of the sessions started that day, with its sessions. */
+    const walks = new Map<string, { paths: string[]; sessions: number }>();
     await eachRow<HitRow>(
       tx,
       sql`
@@ -113,8 +113,11 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
       GROUP BY s.id`,
       (s) => {
         if (s.walk !== null) {
-          const key = JSON.stringify(s.walk);
-          walks.set(key, (walks.get(key) ?? 0) + 1);
+          // Postgres text holds no NUL, so the joined paths tell walks apart.
+          const key = s.walk.join('\u0000');
+          const walk = walks.get(key);
+          if (walk) walk.sessions++;
+          else walks.set(key, { paths: s.walk, sessions: 1 });
         }
         counter.addSession({
           entry: s.entry_path,
@@ -162,12 +165,7 @@ export async function countPairDay(pool: pg.Pool, site: number, day: string): Pr
       new CopyRows(
         'walk_days',
         ['site_id', 'day', 'sessions', 'paths'],
-        copyText([...walks], ([walk, sessions]) => [
-          site,
-          day,
-          sessions,
-          arrayLiteral(JSON.parse(walk) as string[]),
-        ]),
+        copyText([...walks.values()], (w) => [site, day, w.sessions, arrayLiteral(w.paths)]),
       ),
     );
     await tx.query(sql`
