@@ -125,21 +125,14 @@ async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
       GROUP BY 1`);
     return rows;
   }
-  const counted = await countedDays(db, q.site, q);
-  const { rows } = await db.query<Walk>(
-    counted === undefined
-      ? sql`
-      SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
-      WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
-      GROUP BY 1`
-      : sql`
-      SELECT paths, sum(sessions)::int AS sessions FROM (
-        SELECT d.paths[1:${pages}] AS paths, d.sessions FROM walk_days d
-        WHERE d.site_id = ${q.site} AND d.day = ANY(${counted.days}::date[])
-        UNION ALL
-        SELECT w.paths[1:${pages}], 1 FROM path_session_walks w
-        WHERE w.site_id = ${q.site} AND ${inWindows('w.started_at', counted.rest)}) x
-      GROUP BY 1`,
-  );
+  const counted = (await countedDays(db, q.site, q)) ?? { days: [], rest: [q] };
+  const { rows } = await db.query<Walk>(sql`
+    SELECT paths, sum(sessions)::int AS sessions FROM (
+      SELECT d.paths[1:${pages}] AS paths, d.sessions FROM walk_days d
+      WHERE d.site_id = ${q.site} AND d.day = ANY(${counted.days}::date[])
+      UNION ALL
+      SELECT w.paths[1:${pages}], 1 FROM path_session_walks w
+      WHERE w.site_id = ${q.site} AND ${inWindows('w.started_at', counted.rest)}) x
+    GROUP BY 1`);
   return rows;
 }
