@@ -10,7 +10,7 @@
 // docs/benchmarks.md.
 //
 // BENCH_READ_DB=name uses (and keeps) that database, loading it only if empty, so a loaded data set
-// serves many runs; BENCH_KEEP=1 keeps the database this run created. BENCH_READ_EVENTS scales the
+// serves many runs (on DATABASE_URL's server: the embedded one is removed at the end, data and all); BENCH_KEEP=1 keeps the database this run created. BENCH_READ_EVENTS scales the
 // design down for a quick run. BENCH_READ_REPS sets the runs of each rollup read (default 30),
 // BENCH_READ_RAW_REPS those of each raw read (default 6, one per window: each takes seconds),
 // BENCH_READ_DEEP_REPS those of each deeper read (default 12). BENCH_READ_DEEP_ONLY=1 times only
