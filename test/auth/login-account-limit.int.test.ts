@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { signUp, uniqueAddress, uniqueEmail } from '../support/accounts.js';
+import { awayFromWindowEnd } from '../support/rate-windows.js';
 
 // Login is limited per account as well as per address (docs/api-decisions.md#accounts-sessions-and-keys):
 // 10 failures for one email in a 15-minute window, then 429 until the window ends.
@@ -33,13 +34,7 @@ async function fail(email: string, times: number): Promise<number[]> {
 }
 
 /** Windows are fixed (epoch multiples of 15 minutes): a test does not start in a window's last seconds. */
-beforeEach(async () => {
-  const { rows } = await t.database.pool.query<{ left: number }>(
-    `SELECT ${WINDOW_SECONDS} - mod(extract(epoch FROM now())::numeric, ${WINDOW_SECONDS})::float8 AS left`,
-  );
-  const left = rows[0]!.left;
-  if (left < 10) await new Promise((r) => setTimeout(r, (left + 1) * 1000));
-});
+beforeEach(() => awayFromWindowEnd(t.database.pool, WINDOW_SECONDS, 10));
 
 /** The account's window as if 15 minutes had passed. */
 async function windowPasses(): Promise<void> {

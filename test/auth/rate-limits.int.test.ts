@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
+import { awayFromWindowEnd } from '../support/rate-windows.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +26,8 @@ function expectRateLimited(res: Awaited<ReturnType<typeof post>>, maxSeconds: nu
 
 describe('login rate limit (40 per 5 minutes per address)', () => {
   it('answers the 41st attempt from one address with 429 and Retry-After, other addresses unaffected', async () => {
+    // The windows are fixed (epoch multiples of 5 minutes): the 41 attempts must share one.
+    await awayFromWindowEnd(t.database.pool, 300, 30);
     const { email } = await signUp(t.app);
     const attempts = [];
     // Many emails, since one account alone is refused after 10 failures (login-account-limit test).
@@ -52,6 +55,7 @@ describe('login rate limit (40 per 5 minutes per address)', () => {
 
 describe('register rate limit (5 per hour per address)', () => {
   it('answers the 6th registration from one address with 429', async () => {
+    await awayFromWindowEnd(t.database.pool, 3600, 30);
     const codes = [];
     for (let i = 0; i < 5; i++) {
       codes.push(
@@ -73,6 +77,7 @@ describe('register rate limit (5 per hour per address)', () => {
 
 describe('forgot-password (5 per hour per address)', () => {
   it('answers 202 with an empty body for known and unknown emails alike, and the 6th with 429', async () => {
+    await awayFromWindowEnd(t.database.pool, 3600, 30);
     const { email } = await signUp(t.app);
     const answers = [];
     for (const e of [email, uniqueEmail(), email, uniqueEmail(), email]) {
