@@ -1,5 +1,6 @@
 import type { Answers } from '../answers.js';
 import type { SessionAttrs } from '../sessions/sessionize.js';
+import { eventColumns } from './columns.js';
 
 /**
  * `identity_days` (an identified visitor's first and last hit per UTC day): the identities active
@@ -21,16 +22,16 @@ export const IDENTITY_DAYS_ANSWERS: Answers = {
  * device and browser): a session not `mixed` (mixed-sessions.ts) has every hit equal to its row
  * there, so a filter on these alone selects whole sessions by their row.
  */
-export const SESSION_ROW_COLUMNS = {
-  channel: 'channel',
-  source: 'referrer_source',
-  utm_medium: 'utm_medium',
-  utm_campaign: 'utm_campaign',
-  utm_term: 'utm_term',
-  utm_content: 'utm_content',
-  country: 'country',
-  device: 'device',
-  browser: 'browser',
-} as const satisfies Readonly<Record<string, keyof SessionAttrs>>;
+export const SESSION_ROW_COLUMNS = eventColumns([
+  'channel',
+  'source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'country',
+  'device',
+  'browser',
+]) satisfies Readonly<Record<string, keyof SessionAttrs>>;
 
 export const SESSION_FILTERS: ReadonlySet<string> = new Set(Object.keys(SESSION_ROW_COLUMNS));

@@ -1,28 +1,29 @@
 import { DIMENSION_CODES } from '../../projections/dimension-rollup/dimensions.js';
+import { eventColumns } from '../../projections/raw-events/columns.js';
 
 /**
  * The dimensions a pair rollup keeps, each with its `dimension_rollup` code and its column of
  * `events`: a filter may name any of them (`fdim`), a breakdown any of them and `event` (`dim`).
  */
-export const PAIR_FILTER_COLUMNS = {
-  pathname: 'pathname',
-  hostname: 'hostname',
-  kind: 'kind',
-  channel: 'channel',
-  source: 'referrer_source',
-  utm_medium: 'utm_medium',
-  utm_campaign: 'utm_campaign',
-  utm_term: 'utm_term',
-  utm_content: 'utm_content',
-  country: 'country',
-  region: 'region',
-  city: 'city',
-  device: 'device',
-  browser: 'browser',
-  os: 'os',
-  screen: 'screen',
-  lang: 'lang',
-} as const;
+export const PAIR_FILTER_COLUMNS = eventColumns([
+  'pathname',
+  'hostname',
+  'kind',
+  'channel',
+  'source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'country',
+  'region',
+  'city',
+  'device',
+  'browser',
+  'os',
+  'screen',
+  'lang',
+]);
 export type PairFilterDimension = keyof typeof PAIR_FILTER_COLUMNS;
 
 export const PAIR_FILTERS = Object.keys(PAIR_FILTER_COLUMNS) as PairFilterDimension[];

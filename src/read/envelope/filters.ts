@@ -3,6 +3,7 @@ import { FILTER_LIMITS } from './filter-limits.js';
 import { regexProblem } from './regex-subset.js';
 import { AppError } from '../../errors/app-error.js';
 import { isTooDeep, MAX_JSON_DEPTH } from '../../input/json-depth.js';
+import { eventColumn } from '../../../projections/raw-events/columns.js';
 
 /*
  * The `filters` parameter of the query envelope (docs/api.md#query-envelope): a JSON array (an AND) or a
@@ -55,7 +56,7 @@ export const HUMAN_DIMENSIONS: DimensionCatalog = {
   kind: textNotNull,
   name: text,
   channel: text,
-  source: { type: 'text', column: 'referrer_source' },
+  source: { type: 'text', column: eventColumn('source') },
   referrer: text,
   utm_medium: text,
   utm_campaign: text,
