@@ -99,7 +99,11 @@ describe('the read planner', () => {
     expect(from(retention([at('2026-11-02T06:00:00Z')]))).toBe('raw');
     // At midnight, or outside the window, a period start cuts nothing.
     expect(from(retention([at('2026-11-02T00:00:00Z'), at('2026-11-03T06:00:00Z')]))).toBe('days');
-    expect(from({ ...retention([]), filters: country })).toBe('raw');
+    // The sessions row's dimensions are answered (through the rows of the visitors' sessions), others not.
+    expect(from({ ...retention([]), filters: country })).toBe('days');
+    expect(
+      from({ ...retention([]), filters: { and: [{ dimension: 'city', op: 'is', value: 'Pune' }] } }),
+    ).toBe('raw');
   });
 
   it('answers from an all-time source only a window that holds the whole extent of the data', () => {

@@ -26,14 +26,22 @@ describe('activitySource: identity_days or the identified hits', () => {
     expect(source('2026-11-02T10:00:00Z', '2026-11-05T05:00:00Z', 'day', 'America/New_York')).toBe('days');
   });
 
-  it('reads the hits when a UTC day holds two cuts, or a filter is given', () => {
+  it('reads the hits when a UTC day holds two cuts, or a filter on a dimension the sessions row lacks', () => {
     // Both edges in one UTC day.
     expect(source('2026-11-02T10:07:00Z', '2026-11-02T20:00:00Z', 'day', 'UTC')).toBe('raw');
     // The window starts at 03:00 UTC, the local day at 05:00 UTC of the same UTC day.
     expect(source('2026-11-02T03:00:00Z', '2026-11-05T05:00:00Z', 'day', 'America/New_York')).toBe('raw');
     const days = window('2026-11-02T00:00:00Z', '2026-11-09T00:00:00Z');
-    const filters = parseFilters([{ dimension: 'country', op: 'is', value: 'DE' }], HUMAN_DIMENSIONS);
-    expect(activitySource(days, bucketStarts(days, 'day', 'UTC'), filters)).toBe('raw');
+    const on = (dimension: string) =>
+      activitySource(
+        days,
+        bucketStarts(days, 'day', 'UTC'),
+        parseFilters([{ dimension, op: 'is', value: 'x' }], HUMAN_DIMENSIONS),
+      );
+    expect(on('pathname')).toBe('raw');
+    expect(on('region')).toBe('raw');
+    expect(on('country')).toBe('days');
+    expect(on('source')).toBe('days');
   });
 });
 

@@ -109,6 +109,20 @@ const SESSION_DIMENSIONS: DimensionCatalog = Object.fromEntries(
   [...SESSION_FILTERS].map((d) => [d, HUMAN_DIMENSIONS[d]!]),
 );
 
+/** Whether every dimension the tree names is one the `sessions` row keeps (SESSION_FILTERS). */
+export const onSessionRows = (filters: FilterTree): boolean =>
+  [...filterDimensions(filters)].every((d) => SESSION_FILTERS.has(d));
+
+/**
+ * Whether the `sessions` row under `alias` matches a tree of SESSION_FILTERS dimensions: the hits
+ * of a session not `mixed` all do then, and only then.
+ */
+export function sessionRowMatches(filters: FilterTree, alias: string): Sql {
+  if (!onSessionRows(filters)) throw new Error('a sessions row keeps only the SESSION_FILTERS dimensions');
+  if (!IDENTIFIER.test(alias)) throw new Error(`bad table alias ${alias}`);
+  return compileFilters(filters, SESSION_DIMENSIONS, alias);
+}
+
 /**
  * `TRUE`, or whether the session (`sessions` row under `alias`) has a hit that matches the filters:
  * a tree of the row's own dimensions alone is answered by the row, unless the session is `mixed`
@@ -119,6 +133,6 @@ export function sessionMatches(filters: FilterTree, alias: string): Sql {
   if (dims.size === 0) return sql`TRUE`;
   if (!IDENTIFIER.test(alias)) throw new Error(`bad table alias ${alias}`);
   const hits = sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${raw(`${alias}.id`)} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
-  if (![...dims].every((d) => SESSION_FILTERS.has(d))) return hits;
-  return sql`CASE WHEN ${raw(`${alias}.mixed`)} THEN ${hits} ELSE ${compileFilters(filters, SESSION_DIMENSIONS, alias)} END`;
+  if (!onSessionRows(filters)) return hits;
+  return sql`CASE WHEN ${raw(`${alias}.mixed`)} THEN ${hits} ELSE ${sessionRowMatches(filters, alias)} END`;
 }

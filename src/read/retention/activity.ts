@@ -1,6 +1,6 @@
 import { type Db, type Sql, sql } from '../../db/sql.js';
-import { compileFilters } from '../envelope/filter-sql.js';
-import { type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { compileFilters, sessionRowMatches } from '../envelope/filter-sql.js';
+import { type FilterTree, filterDimensions, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import type { ActivitySource } from './source.js';
 import { inWindow } from '../envelope/in-window.js';
@@ -45,6 +45,43 @@ export function periodsOf(mask: string, wide: boolean): number[] {
   return out;
 }
 
+const dayOf = (ms: number) => iso(Math.floor(ms / DAY_MS) * DAY_MS);
+
+/** `identity_days`' rows of the window: a day's first and last identified hit, a span meeting it. */
+const windowDays = (site: number, w: Window) => sql`
+  SELECT day, visitor_id, identity, first_at, last_at FROM identity_days
+  WHERE site_id = ${site} AND day >= ${dayOf(w.start.getTime())} AND day < ${iso(w.end.getTime())}
+    AND last_at >= ${iso(w.start.getTime())} AND first_at < ${iso(w.end.getTime())}`;
+
+/**
+ * Under filters on the `sessions` row's dimensions, the CTEs `d` (the window's `identity_days`
+ * rows whose visitor id's hits all match: every session of it not mixed and matching by its row)
+ * and `hits` (the matching identified hits in the window of the visitor ids some of whose sessions
+ * are mixed or match, but not all: read through their sessions). A visitor id all of whose sessions
+ * are neither is left out: none of its hits matches.
+ */
+function splitByRows(site: number, w: Window, filters: FilterTree): Sql {
+  const row = sessionRowMatches(filters, 's');
+  return sql`
+    day_rows AS MATERIALIZED (${windowDays(site, w)}),
+    v AS MATERIALIZED (
+      SELECT s.visitor_id, bool_and(NOT s.mixed AND ${row}) AS whole, bool_or(s.mixed OR ${row}) AS some
+      FROM sessions s
+      WHERE s.site_id = ${site} AND s.visitor_id IN (SELECT visitor_id FROM day_rows)
+      GROUP BY s.visitor_id),
+    d AS (SELECT r.* FROM day_rows r JOIN v ON v.visitor_id = r.visitor_id WHERE v.whole),
+    hits AS (
+      SELECT e.identity, e.visitor_id, e.ts
+      FROM v JOIN sessions s ON s.site_id = ${site} AND s.visitor_id = v.visitor_id
+        JOIN events e ON e.session_id = s.id
+      WHERE v.some AND NOT v.whole AND e.site_id = ${site} AND ${inWindow('e.ts', w)}
+        AND e.identity IS NOT NULL AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
+}
+
+/** Whether `identity_days` answers under these filters through the `sessions` rows (splitByRows). */
+const filtered = (source: ActivitySource, filters: FilterTree) =>
+  source === 'days' && filterDimensions(filters).size > 0;
+
 /**
  * Each identified visitor id's day (or hit) as (identity, the bits of the periods it was active in).
  * From `identity_days`, a row's first and last hit give its periods (source.ts says when exactly);
@@ -60,14 +97,18 @@ function activeRows(
 ): Sql {
   const [ws, we] = [iso(w.start.getTime()), iso(w.end.getTime())];
   const period = (t: Sql) => sql`width_bucket(${t}, ${starts}) - 1`;
-  if (source === 'days')
-    return sql`
+  const fromDays = (rows: Sql) => sql`
       SELECT identity,
         CASE WHEN first_at >= ${ws} THEN ${b.bit(period(sql`first_at`))} ELSE ${b.zero} END
         | CASE WHEN last_at < ${we} THEN ${b.bit(period(sql`last_at`))} ELSE ${b.zero} END AS m
-      FROM identity_days
-      WHERE site_id = ${site} AND day >= ${iso(Math.floor(w.start.getTime() / DAY_MS) * DAY_MS)} AND day < ${we}
-        AND last_at >= ${ws} AND first_at < ${we}`;
+      FROM ${rows}`;
+  if (filtered(source, filters))
+    return sql`
+      WITH ${splitByRows(site, w, filters)}
+      ${fromDays(sql`d`)}
+      UNION ALL
+      SELECT identity, ${b.bit(period(sql`ts`))} FROM hits`;
+  if (source === 'days') return fromDays(sql`(${windowDays(site, w)}) d`);
   return sql`
     SELECT e.identity, ${b.bit(period(sql`e.ts`))} AS m FROM events e
     WHERE e.site_id = ${site} AND ${inWindow('e.ts', w)} AND e.identity IS NOT NULL
@@ -77,12 +118,17 @@ function activeRows(
 /** Visitor ids with an identified hit in the window: whole UTC days from their counts, the edge days from their rows. */
 function identifiedIds(source: ActivitySource, site: number, w: Window, filters: FilterTree): Sql {
   const [ws, we] = [w.start.getTime(), w.end.getTime()];
+  if (filtered(source, filters))
+    return sql`
+      WITH ${splitByRows(site, w, filters)}
+      SELECT count(DISTINCT visitor_id)::int AS n
+      FROM (SELECT visitor_id FROM d UNION ALL SELECT visitor_id FROM hits) x`;
   if (source === 'raw')
     return sql`SELECT count(DISTINCT e.visitor_id)::int AS n FROM events e
       WHERE e.site_id = ${site} AND ${inWindow('e.ts', w)} AND e.identity IS NOT NULL
         AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')}`;
   const whole = { start: Math.ceil(ws / DAY_MS) * DAY_MS, end: Math.floor(we / DAY_MS) * DAY_MS };
-  const edges = [ws, we].filter((t) => t % DAY_MS !== 0).map((t) => iso(Math.floor(t / DAY_MS) * DAY_MS));
+  const edges = [ws, we].filter((t) => t % DAY_MS !== 0).map(dayOf);
   return sql`
     SELECT ((SELECT coalesce(sum(visitor_ids), 0) FROM identity_day_visitors
              WHERE site_id = ${site} AND ${inWindow('day', whole)})

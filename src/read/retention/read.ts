@@ -53,7 +53,7 @@ async function grid(
   const starts = bucketStarts(w, period, tz);
   const [a, totals] = await Promise.all([
     activity(db, source ?? activitySource(w, starts, filters), site, w, starts, filters),
-    humanTotals(db, site, w, filters),
+    humanTotals(db, site, w, filters, undefined, source === undefined),
   ]);
   const cohorts = cohortRows(starts, a.sets);
   return {
