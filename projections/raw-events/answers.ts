@@ -37,3 +37,17 @@ export const IDENTITY_DAYS_ANSWERS: Answers = {
   visitorsFromMidnight: false,
   oneCutADay: true,
 };
+
+/**
+ * The `sessions` rows as the filter of sessions a read finds by their hits (a funnel's steps): a
+ * session has a hit in the window matching filters on the row's own dimensions when its row
+ * matches, unless it is mixed, whose hits are read (src/read/envelope/filter-sql.ts). Any window.
+ */
+export const SESSION_ROWS_ANSWERS: Answers = {
+  name: 'sessions',
+  unitMs: 1,
+  breakdowns: new Set(['pathname', 'event']),
+  filters: SESSION_FILTERS,
+  metrics: new Set(['sessions', 'visitors']),
+  visitorsFromMidnight: false,
+};

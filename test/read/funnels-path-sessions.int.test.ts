@@ -183,7 +183,7 @@ describe('the funnel’s step 1 from the path_sessions projection', () => {
     // Any window, its edges on no whole second: the projections keep each hit's millisecond.
     const w = { start: new Date('2026-03-01T10:07:13.250Z'), end: new Date('2026-03-02T00:00:00Z') };
     expect(funnelSource(w, { and: [] }, docs)).toBe('path_sessions');
-    expect(funnelSource(w, { and: [{ dimension: 'country', op: 'is', value: 'DE' }] }, docs)).toBe('raw');
+    expect(funnelSource(w, { and: [{ dimension: 'city', op: 'is', value: 'Berlin' }] }, docs)).toBe('raw');
     expect(funnelSource(w, { and: [] }, [{ event: 'Signup' }, { path: '/docs/*' }])).toBe('raw');
   });
 

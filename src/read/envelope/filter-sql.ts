@@ -11,6 +11,8 @@ import {
   planFilter,
   type ResolvedDimension,
 } from './filters.js';
+import { inWindow } from './in-window.js';
+import type { Window } from './range.js';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -124,15 +126,17 @@ export function sessionRowMatches(filters: FilterTree, alias: string): Sql {
 }
 
 /**
- * `TRUE`, or whether the session (`sessions` row under `alias`) has a hit that matches the filters:
- * a tree of the row's own dimensions alone is answered by the row, unless the session is `mixed`
- * (some hit may differ from it there), whose hits are read.
+ * `TRUE`, or whether the session (`sessions` row under `alias`) has a hit that matches the filters
+ * (with `w`, a hit in that window, for sessions the caller knows to hold a hit there): a tree of
+ * the row's own dimensions alone is answered by the row, unless the session is `mixed` (some hit
+ * may differ from it there), whose hits are read.
  */
-export function sessionMatches(filters: FilterTree, alias: string): Sql {
+export function sessionMatches(filters: FilterTree, alias: string, w?: Window): Sql {
   const dims = filterDimensions(filters);
   if (dims.size === 0) return sql`TRUE`;
   if (!IDENTIFIER.test(alias)) throw new Error(`bad table alias ${alias}`);
-  const hits = sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${raw(`${alias}.id`)} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
+  const within = w === undefined ? sql`` : sql`AND ${inWindow('e.ts', w)}`;
+  const hits = sql`EXISTS (SELECT 1 FROM events e WHERE e.session_id = ${raw(`${alias}.id`)} ${within} AND ${compileFilters(filters, HUMAN_DIMENSIONS, 'e')})`;
   if (!onSessionRows(filters)) return hits;
   return sql`CASE WHEN ${raw(`${alias}.mixed`)} THEN ${hits} ELSE ${sessionRowMatches(filters, alias)} END`;
 }

@@ -1,12 +1,13 @@
 import { PATH_SESSION_TABLES } from '../../../projections/path-visitors/fold.js';
 import { type Db, empty, join, raw, type Sql, sql } from '../../db/sql.js';
 import type { Target } from '../../goals/target.js';
-import type { FilterTree } from '../envelope/filters.js';
+import { filterDimensions, type FilterTree } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import { PATH_SESSIONS_ANSWERS } from '../../../projections/path-sessions/answers.js';
-import { sourceOf } from '../plan/planner.js';
+import { SESSION_ROWS_ANSWERS } from '../../../projections/raw-events/answers.js';
+import { plan } from '../plan/planner.js';
 import { pathBlockRows, pathGoalCounts } from '../goals/path-visitors.js';
-import { advancingHits, stepHits } from './step-hits.js';
+import { advancingHits, firstStepSessions, stepHits } from './step-hits.js';
 
 /** Sessions and distinct visitors that reached each step (index 0 = step 1). */
 export interface StepCount {
@@ -18,22 +19,30 @@ export interface StepCount {
 const alias = (k: number) => raw(`s${k}`);
 const nextOf = (k: number) => raw(`next${k}`);
 
-/** Where step 1 is counted: the `path_sessions` projection (and `path_visitors`), or the hits. */
-export type FunnelSource = 'path_sessions' | 'raw';
+/**
+ * Where the funnel is counted: step 1 from the `path_sessions` projection (and `path_visitors`),
+ * or under filters the sessions the `sessions` rows let through; or all from the hits.
+ */
+export type FunnelSource = 'path_sessions' | 'session_rows' | 'raw';
 
-/** Step 1's sessions and visitors by its target (a pageview's path, or an event), from the projections when they answer. */
-export const funnelSource = (w: Window, filters: FilterTree, steps: readonly Target[]): FunnelSource =>
-  sourceOf(
-    {
-      window: w,
-      filters,
-      dimension: steps[0]!.path !== undefined ? 'pathname' : 'event',
-      metrics: ['sessions', 'visitors'],
-    },
-    PATH_SESSIONS_ANSWERS,
-  ) === 'rollup'
-    ? 'path_sessions'
-    : 'raw';
+/**
+ * Step 1's sessions and visitors by its target (a pageview's path, or an event), from the
+ * projections when they answer; under filters the sessions rows (a filter's sessions).
+ */
+export function funnelSource(w: Window, filters: FilterTree, steps: readonly Target[]): FunnelSource {
+  const needs = {
+    window: w,
+    filters,
+    dimension: steps[0]!.path !== undefined ? 'pathname' : 'event',
+    metrics: ['sessions', 'visitors'],
+  } as const;
+  const sources =
+    filterDimensions(filters).size > 0
+      ? [PATH_SESSIONS_ANSWERS, SESSION_ROWS_ANSWERS]
+      : [PATH_SESSIONS_ANSWERS];
+  const chosen = plan(needs, sources);
+  return chosen === 'raw' ? 'raw' : chosen === PATH_SESSIONS_ANSWERS ? 'path_sessions' : 'session_rows';
+}
 
 /**
  * The CTEs `hit`, `step`, `reach` over `funnel_hit`, and the statement's tail counting each step
@@ -109,7 +118,9 @@ async function firstStep(db: Db, site: number, w: Window, path: string): Promise
  *    hits of those sessions that have a step-2 hit too (only they can get past step 1). From the
  *    `path_sessions` source, step 1 is counted from the projections instead (every session with a
  *    step-1 hit reaches step 1) and `funnel_hit` read from the sessions with a step-2 hit
- *    (`advancingHits`): the same rows.
+ *    (`advancingHits`): the same rows. From the `session_rows` source (filters on the sessions
+ *    row's dimensions), step 1 is the sessions of the step-1 hits whose rows match
+ *    (`firstStepSessions`), and `funnel_hit` the sessions with a step-2 hit that match.
  * 2. `hit`: each such hit's position in its session (by time) and how many step-1 hits came up to
  *    it; `step`: for each hit, the position of the next later hit matching each step k ≥ 2 (a
  *    window aggregate over the positions after it), so one hit never serves two steps.
@@ -134,7 +145,13 @@ export async function stepCounts(
   const n = steps.length;
   const { ctes, counts } = chain(n, windowMinutes);
   let rows: Counted[];
-  if (source === 'path_sessions') {
+  if (source === 'session_rows') {
+    const [first, later] = await Promise.all([
+      db.query<Counted>(firstStepSessions(site, w, filters, steps[0]!)),
+      db.query<Counted>(sql`WITH ${advancingHits(site, w, steps, filters)}, ${ctes} ${counts}`),
+    ]);
+    rows = [...first.rows, ...later.rows];
+  } else if (source === 'path_sessions') {
     const path = steps[0]!.path;
     if (path === undefined) throw new Error('path_sessions counts a path step 1 only');
     const [first, later] = await Promise.all([

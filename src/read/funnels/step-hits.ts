@@ -1,8 +1,8 @@
 import { empty, join, raw, type Sql, sql } from '../../db/sql.js';
 import { automaticEvent, EVENT_KIND_LIST, EVENT_NAME } from '../../goals/automatic-events.js';
 import { hitMatches, kindOf, sameKindMatches, type Target } from '../../goals/target.js';
-import { compileFilters } from '../envelope/filter-sql.js';
-import { filterDimensions, type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
+import { compileFilters, sessionMatches } from '../envelope/filter-sql.js';
+import { EMPTY_FILTERS, filterDimensions, type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import { inWindow } from '../envelope/in-window.js';
 
@@ -98,14 +98,26 @@ export function stepHits(site: number, w: Window, filters: FilterTree, steps: re
 }
 
 /**
- * The CTEs `advancing` and `funnel_hit` as stepHits makes them (no filters), without reading step
- * 1's hits first: `second`, the sessions with a step-2 hit in the window (from step 2's index: a
- * rarer step than a common first one), then `advancing`, every step hit of those sessions in the
- * window, fetched by session (`events_session`), with the same mask, order and tie as
- * stepHits' rows. Step 1's own figures come from elsewhere (the `path_sessions` projection).
+ * The CTEs `advancing` and `funnel_hit` as stepHits makes them, without reading step 1's hits
+ * first: `second`, the sessions with a step-2 hit in the window (from step 2's index: a rarer step
+ * than a common first one), then `advancing`, every step hit of those sessions in the window,
+ * fetched by session (`events_session`), with the same mask, order and tie as stepHits' rows;
+ * `funnel_hit` keeps those of sessions with a step-1 hit and, with filters on the `sessions` row's
+ * dimensions, a hit in the window that matches them (their rows: sessionMatches). Step 1's own
+ * figures come from elsewhere (the `path_sessions` projection, or firstStepSessions).
  */
-export function advancingHits(site: number, w: Window, steps: readonly Target[]): Sql {
+export function advancingHits(
+  site: number,
+  w: Window,
+  steps: readonly Target[],
+  filters: FilterTree = EMPTY_FILTERS,
+): Sql {
   const inWindow = inWindowOf(site, w);
+  const matching =
+    filterDimensions(filters).size === 0
+      ? empty
+      : sql`AND session_id IN (SELECT s.id FROM sessions s
+          WHERE s.id IN (SELECT session_id FROM advancing) AND ${sessionMatches(filters, 's', w)})`;
   return sql`
     second AS MATERIALIZED (SELECT DISTINCT e.session_id FROM events e WHERE ${inWindow} AND ${hitMatches(steps[1]!)}),
     advancing AS MATERIALIZED (
@@ -118,5 +130,18 @@ export function advancingHits(site: number, w: Window, steps: readonly Target[])
           AND e.kind IN ('pageview', ${EVENT_KIND_LIST})) h
       WHERE mask <> 0),
     funnel_hit AS (
-      SELECT * FROM advancing WHERE session_id IN (SELECT session_id FROM advancing WHERE mask & 1 <> 0))`;
+      SELECT * FROM advancing WHERE session_id IN (SELECT session_id FROM advancing WHERE mask & 1 <> 0) ${matching})`;
+}
+
+/**
+ * Step 1's sessions and visitors under filters on the `sessions` row's dimensions: the sessions of
+ * the window's step-1 hits (their target's index, which carries the session), counted when their
+ * row matches (their hits in the window, for a mixed one), with the row's visitor id (its hits').
+ */
+export function firstStepSessions(site: number, w: Window, filters: FilterTree, first: Target): Sql {
+  return sql`
+    SELECT 1 AS k, count(*) AS sessions, count(DISTINCT s.visitor_id COLLATE "C") AS visitors
+    FROM (SELECT DISTINCT e.session_id FROM events e WHERE ${inWindowOf(site, w)} AND ${hitMatches(first)}) f
+    JOIN sessions s ON s.id = f.session_id
+    WHERE ${sessionMatches(filters, 's', w)}`;
 }
