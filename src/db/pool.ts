@@ -16,8 +16,6 @@ export interface PoolLimits {
   statementTimeoutMs?: number;
   /** A caller waiting longer for a free connection gets POOL_WAIT_EXCEEDED instead of waiting on. */
   waitMs?: number;
-  /** Server settings of every connection, set when it opens (`-c name=value` of the startup packet). */
-  settings?: Readonly<Record<string, string>>;
 }
 
 /** pg-pool's error for a wait past `connectionTimeoutMillis` (it has no code). */
@@ -30,13 +28,6 @@ export function createPool(connectionString: string, max = 10, limits: PoolLimit
     types: types as pg.CustomTypesConfig,
     ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs }),
     ...(limits.waitMs === undefined ? {} : { connectionTimeoutMillis: limits.waitMs }),
-    ...(limits.settings === undefined
-      ? {}
-      : {
-          options: Object.entries(limits.settings)
-            .map(([name, value]) => `-c ${name}=${value}`)
-            .join(' '),
-        }),
   });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {});

@@ -120,7 +120,13 @@ describe('a funnel under a filter on the sessions row, from its rows', () => {
       [2, 2],
       [0, 0],
     ]);
-    // Day 1 alone: m3's US hit lies before the window, so m3 does not match US there.
+    // Day 1 alone: m3 started on day 0 (found by its hit in the window's first 30 minutes) and
+    // matches DE there; its US hit lies before the window, so it does not match US.
+    expect(await steps('hand', filtered(windowQuery(HAND, D0 + DAY, D0 + 2 * DAY), country('DE')))).toEqual([
+      [1, 1],
+      [1, 1],
+      [0, 0],
+    ]);
     expect(await steps('hand', filtered(windowQuery(HAND, D0 + DAY, D0 + 2 * DAY), country('US')))).toEqual([
       [1, 1],
       [1, 1],

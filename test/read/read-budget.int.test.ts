@@ -310,16 +310,4 @@ describe('pools', () => {
       await release();
     }
   });
-
-  it("reads run with JIT's expressions but without its inlining and optimisation passes; other pools keep the server's", async () => {
-    const shown = async (db: pg.Pool) =>
-      (
-        await db.query<{ inline: string; optimize: string }>(
-          `SELECT current_setting('jit_inline_above_cost') AS inline,
-                  current_setting('jit_optimize_above_cost') AS optimize`,
-        )
-      ).rows[0];
-    expect(await shown(held.deps.readDb)).toEqual({ inline: '-1', optimize: '-1' });
-    expect(await shown(held.deps.db)).toEqual({ inline: '500000', optimize: '500000' });
-  });
 });

@@ -10,13 +10,6 @@ import { AppError } from '../../errors/app-error.js';
 export const RETRY_AFTER_SECONDS = 1;
 
 /**
- * Postgres' JIT for reads: expressions compiled, without LLVM's inlining and optimisation passes.
- * Those passes took 0.5–7.5 s of a filtered read's statement on a 10 M-event site, more than they
- * saved, while the compiled expressions still speed up scans (docs/benchmarks.md#jit).
- */
-export const READ_JIT_SETTINGS = { jit_inline_above_cost: '-1', jit_optimize_above_cost: '-1' } as const;
-
-/**
  * The pool every read runs on, apart from management's and ingest's: each statement cut off at
  * READ_TIMEOUT_MS, and a read that waits as long for a free connection refused.
  */
@@ -24,7 +17,6 @@ export function createReadPool(connectionString: string, config: Config): pg.Poo
   return createPool(connectionString, config.READ_POOL_SIZE, {
     statementTimeoutMs: config.READ_TIMEOUT_MS,
     waitMs: config.READ_TIMEOUT_MS,
-    settings: READ_JIT_SETTINGS,
   });
 }
 

@@ -5,6 +5,7 @@ import { compileFilters, sessionMatches } from '../envelope/filter-sql.js';
 import { EMPTY_FILTERS, filterDimensions, type FilterTree, HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import type { Window } from '../envelope/range.js';
 import { inWindow } from '../envelope/in-window.js';
+import { windowSessions } from '../sessions/window-sessions.js';
 
 const sameTarget = (a: Target, b: Target) => a.event === b.event && a.path === b.path;
 
@@ -134,14 +135,15 @@ export function advancingHits(
 }
 
 /**
- * Step 1's sessions and visitors under filters on the `sessions` row's dimensions: the sessions of
- * the window's step-1 hits (their target's index, which carries the session), counted when their
- * row matches (their hits in the window, for a mixed one), with the row's visitor id (its hits').
+ * Step 1's sessions and visitors under filters on the `sessions` row's dimensions: the window's
+ * step-1 hits (their target's index, which carries the session) of the sessions windowSessions
+ * lets through, hashed once rather than looked up a session at a time, with the row's visitor id
+ * (its hits').
  */
 export function firstStepSessions(site: number, w: Window, filters: FilterTree, first: Target): Sql {
   return sql`
-    SELECT 1 AS k, count(*) AS sessions, count(DISTINCT s.visitor_id COLLATE "C") AS visitors
-    FROM (SELECT DISTINCT e.session_id FROM events e WHERE ${inWindowOf(site, w)} AND ${hitMatches(first)}) f
-    JOIN sessions s ON s.id = f.session_id
-    WHERE ${sessionMatches(filters, 's', w)}`;
+    WITH c AS MATERIALIZED (${windowSessions(site, w, filters)})
+    SELECT 1 AS k, count(DISTINCT e.session_id) AS sessions, count(DISTINCT c.visitor_id COLLATE "C") AS visitors
+    FROM events e JOIN c ON c.id = e.session_id
+    WHERE ${inWindowOf(site, w)} AND ${hitMatches(first)}`;
 }
