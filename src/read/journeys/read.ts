@@ -113,14 +113,16 @@ export async function journeys(
  * Each distinct walk of `depth` + 1 pages from the entry page, with its sessions that started in the
  * window: unfiltered, the counted days' walks (`walk_days`, by the sessions' start day) and the rest
  * of the window's from `path_session_walks`; with filters (on the session's own dimensions), those
- * whose `sessions` row matches.
+ * whose `sessions` row matches, the rows read as the window's range of starts (a walk starts when
+ * its session does) and hashed, rather than looked up one walk at a time.
  */
 async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
   const pages = sql`${depth + 1}::int`;
   if (filterDimensions(q.filters).size > 0) {
     const { rows } = await db.query<Walk>(sql`
       SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
-      JOIN sessions s ON s.id = w.session_id AND ${sessionMatches(q.filters, 's')}
+      JOIN sessions s ON s.id = w.session_id AND s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
+        AND ${sessionMatches(q.filters, 's')}
       WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
       GROUP BY 1`);
     return rows;
