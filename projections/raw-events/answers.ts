@@ -1,6 +1,6 @@
 import type { Answers } from '../answers.js';
 import type { SessionAttrs } from '../sessions/sessionize.js';
-import { eventColumns } from './columns.js';
+import { ATTRIBUTION_DIMENSIONS, eventColumns } from './columns.js';
 
 /**
  * The filter dimensions the `sessions` row keeps, with its column of each (the session's channel,
@@ -9,12 +9,7 @@ import { eventColumns } from './columns.js';
  * there, so a filter on these alone selects whole sessions by their row.
  */
 export const SESSION_ROW_COLUMNS = eventColumns([
-  'channel',
-  'source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
+  ...ATTRIBUTION_DIMENSIONS,
   'country',
   'device',
   'browser',

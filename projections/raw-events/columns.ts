@@ -14,3 +14,13 @@ export const eventColumns = <const D extends string>(
   dimensions: readonly D[],
 ): { readonly [K in D]: EventColumn<K> } =>
   Object.fromEntries(dimensions.map((d) => [d, eventColumn(d)])) as { readonly [K in D]: EventColumn<K> };
+
+/** The dimensions of a session's attribution, which raw_events writes from the session onto each of its hits. */
+export const ATTRIBUTION_DIMENSIONS = [
+  'channel',
+  'source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;

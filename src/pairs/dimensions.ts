@@ -1,5 +1,5 @@
 import { DIMENSION_CODES } from '../../projections/dimension-rollup/dimensions.js';
-import { eventColumns } from '../../projections/raw-events/columns.js';
+import { ATTRIBUTION_DIMENSIONS, eventColumns } from '../../projections/raw-events/columns.js';
 
 /**
  * The dimensions a pair rollup keeps, each with its `dimension_rollup` code and its column of
@@ -9,12 +9,7 @@ export const PAIR_FILTER_COLUMNS = eventColumns([
   'pathname',
   'hostname',
   'kind',
-  'channel',
-  'source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
+  ...ATTRIBUTION_DIMENSIONS,
   'country',
   'region',
   'city',

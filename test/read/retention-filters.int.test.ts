@@ -12,6 +12,7 @@ import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, insertSite, type TestDatabase } from '../support/database.js';
 import { hit } from '../support/events.js';
 import { messages } from '../support/projection-spec.js';
+import { windowQuery } from '../support/window-query.js';
 
 /*
  * Retention under a filter on the `sessions` row's dimensions, from identity_days (UTC, Nov 2–5
@@ -64,14 +65,7 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 const query = (start: number, end: number, tz: string, filters: unknown): Query => ({
-  site,
-  tz,
-  audience: 'human',
-  start: new Date(start),
-  end: new Date(end),
-  compare: 'none',
-  comparison: null,
-  granularity: 'day',
+  ...windowQuery(site, start, end, tz),
   filters: parseFilters(filters, HUMAN_DIMENSIONS),
 });
 
