@@ -1,6 +1,5 @@
-import type pg from 'pg';
 import type { Db } from '../../db/sql.js';
-import { withTransaction } from '../../db/transaction.js';
+import { withLocalSettings } from '../../db/local-settings.js';
 import type { Query } from '../envelope/query.js';
 import type { Window } from '../envelope/range.js';
 import type { Paging } from '../envelope/paging.js';
@@ -25,17 +24,12 @@ export interface Performance {
 }
 
 /**
- * `read` on a connection of its own without parallel workers (when `db` is a pool): the overall and
- * the pages' reads already run side by side, and on two cores workers of their own only contend
- * with them (the windows off UTC a fifth faster without, docs/benchmarks.md).
+ * `read` without parallel workers (when `db` is a pool): the overall and the pages' reads already
+ * run side by side, and on two cores workers of their own only contend with them (the windows off
+ * UTC a fifth faster without, docs/benchmarks.md).
  */
-function withoutWorkers<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
-  if (!('connect' in db) || 'release' in db) return read(db);
-  return withTransaction(db as pg.Pool, async (tx) => {
-    await tx.query('SET LOCAL max_parallel_workers_per_gather = 0');
-    return read(tx);
-  });
-}
+const withoutWorkers = <T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> =>
+  withLocalSettings(db, { max_parallel_workers_per_gather: '0' }, read);
 
 /** Overall, pages and devices are separate queries so Postgres runs them side by side. */
 async function figures(db: Db, q: Query, w: Window, p: Paging, source: VitalSource) {
