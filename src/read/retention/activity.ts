@@ -102,12 +102,9 @@ function activeRows(
         CASE WHEN first_at >= ${ws} THEN ${b.bit(period(sql`first_at`))} ELSE ${b.zero} END
         | CASE WHEN last_at < ${we} THEN ${b.bit(period(sql`last_at`))} ELSE ${b.zero} END AS m
       FROM ${rows}`;
+  // Under filters, the CTEs of splitByRows are the caller's (activity).
   if (filtered(source, filters))
-    return sql`
-      WITH ${splitByRows(site, w, filters)}
-      ${fromDays(sql`d`)}
-      UNION ALL
-      SELECT identity, ${b.bit(period(sql`ts`))} FROM hits`;
+    return sql`${fromDays(sql`d`)} UNION ALL SELECT identity, ${b.bit(period(sql`ts`))} FROM hits`;
   if (source === 'days') return fromDays(sql`(${windowDays(site, w)}) d`);
   return sql`
     SELECT e.identity, ${b.bit(period(sql`e.ts`))} AS m FROM events e
@@ -118,11 +115,6 @@ function activeRows(
 /** Visitor ids with an identified hit in the window: whole UTC days from their counts, the edge days from their rows. */
 function identifiedIds(source: ActivitySource, site: number, w: Window, filters: FilterTree): Sql {
   const [ws, we] = [w.start.getTime(), w.end.getTime()];
-  if (filtered(source, filters))
-    return sql`
-      WITH ${splitByRows(site, w, filters)}
-      SELECT count(DISTINCT visitor_id)::int AS n
-      FROM (SELECT visitor_id FROM d UNION ALL SELECT visitor_id FROM hits) x`;
   if (source === 'raw')
     return sql`SELECT count(DISTINCT e.visitor_id)::int AS n FROM events e
       WHERE e.site_id = ${site} AND ${inWindow('e.ts', w)} AND e.identity IS NOT NULL
@@ -154,6 +146,19 @@ export async function activity(
 ): Promise<Activity> {
   const b = bits(periodStarts.length);
   const starts = sql`${periodStarts.map((d) => d.toISOString())}::timestamptz[]`;
+  const setsOf = (rows: { mask: string; identities: number }[]) =>
+    rows.map((r) => ({ periods: periodsOf(r.mask, b.wide), identities: r.identities }));
+  if (filtered(source, filters)) {
+    // One statement: the split's rows and hits serve both the sets and the ids.
+    const { rows } = await db.query<{ mask: string; identities: number; ids: number }>(sql`
+      WITH ${splitByRows(site, w, filters)}
+      SELECT mask::text, count(*)::int AS identities,
+        (SELECT count(DISTINCT visitor_id) FROM (SELECT visitor_id FROM d UNION ALL SELECT visitor_id FROM hits) x)::int AS ids
+      FROM (SELECT h.identity, bit_or(h.m) AS mask FROM (${activeRows(source, site, w, starts, b, filters)}) h
+            GROUP BY h.identity) per
+      GROUP BY mask`);
+    return { sets: setsOf(rows), identifiedIds: rows[0]?.ids ?? 0 };
+  }
   const [sets, ids] = await Promise.all([
     db.query<{ mask: string; identities: number }>(sql`
       SELECT mask::text, count(*)::int AS identities
@@ -162,8 +167,5 @@ export async function activity(
       GROUP BY mask`),
     db.query<{ n: number }>(identifiedIds(source, site, w, filters)),
   ]);
-  return {
-    sets: sets.rows.map((r) => ({ periods: periodsOf(r.mask, b.wide), identities: r.identities })),
-    identifiedIds: ids.rows[0]!.n,
-  };
+  return { sets: setsOf(sets.rows), identifiedIds: ids.rows[0]!.n };
 }
