@@ -112,7 +112,7 @@ const SESSION_DIMENSIONS: DimensionCatalog = Object.fromEntries(
 );
 
 /** Whether every dimension the tree names is one the `sessions` row keeps (SESSION_FILTERS). */
-export const onSessionRows = (filters: FilterTree): boolean =>
+const onSessionRows = (filters: FilterTree): boolean =>
   [...filterDimensions(filters)].every((d) => SESSION_FILTERS.has(d));
 
 /**

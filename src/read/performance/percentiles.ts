@@ -182,7 +182,7 @@ export async function overallAndDevices(
 /**
  * The window's `web_vitals` hits (matching the filters), overall or per page or device type. Groups
  * rank by samples, then key. From the `vital_histograms` projection unless `source` is `raw`
- * (filters need the hits), else on the partial indexes of `web_vitals` rows (migration 0016).
+ * (filters need the hits), else on the partial index of `web_vitals` rows by time (migrations 0016, 0064).
  */
 export async function vitalGroups(
   db: Db,
