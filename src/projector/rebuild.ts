@@ -203,6 +203,13 @@ export async function rebuildProjections(
   deferred.push(...counterIndexes);
   if (deferred.length > 0) deps.log.info({ indexes: deferred.length }, 'rebuild: building indexes');
   await inPairs(deferred, (index) => deps.db.query(index));
+  // The swapped-in tables come without the planner's statistics, which autovacuum gathers only a
+  // while later: until then every read of them is planned blind (a hash sized for 20 rows, a sort
+  // spilled to disk).
+  await inPairs(
+    projections.flatMap((p) => p.tables.map((t) => `${shadowOf(p)}.${t}`)),
+    (table) => deps.db.query(`ANALYZE ${table}`),
+  );
 
   const bySeq = await withTransaction(deps.db, async (tx) => {
     // In name order, as every rebuild takes them, so two rebuilds never wait on each other in a circle.

@@ -80,6 +80,18 @@ describe('twofold projections rebuild', () => {
     expect(reports.length).toBeGreaterThanOrEqual(1);
     expect(reports.at(-1)).toMatchObject({ events: 120, seq: last, target: last, secondsLeft: 0 });
     expect(reports.map((r) => r.events)).toEqual([...reports.map((r) => r.events)].sort((a, b) => a - b));
+    // Every table swapped in comes with the planner's statistics (only ANALYZE sets last_analyze).
+    const tables = PROJECTIONS.flatMap((p) => p.tables);
+    const { rows } = await t.database.pool.query<{ relname: string }>(
+      `SELECT relname FROM pg_stat_user_tables
+       WHERE schemaname = 'public' AND relname = ANY($1) AND last_analyze IS NOT NULL`,
+      [tables],
+    );
+    expect(rows.map((r) => r.relname).sort()).toEqual([...tables].sort());
+    const events = await t.database.pool.query(
+      "SELECT 1 FROM pg_stats WHERE schemaname = 'public' AND tablename = 'events' AND attname = 'pathname'",
+    );
+    expect(events.rowCount).toBe(1);
   });
 
   it('writes the same rows folding a message at a time, its counters summed in memory and flushed after every batch', async () => {
