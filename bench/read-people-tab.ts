@@ -76,15 +76,25 @@ function route(url: string): { report: Report; input: Record<string, string> } {
   throw new Error(`no read answers ${url}`);
 }
 
-/** `db`, recording the tables of `known` that its statements read from into `tables`. */
+/**
+ * `db`, recording the tables of `known` that its statements read from into `tables`. A pool still,
+ * as the API gives its reads: a read that takes a connection of its own for `SET LOCAL` settings
+ * (withLocalSettings) gets one, its statements traced too.
+ */
 function tracing(db: pg.Pool, known: ReadonlySet<string>, tables: Set<string>): Db {
-  const query = (q: string | { text: string }, ...rest: unknown[]) => {
-    const text = typeof q === 'string' ? q : q.text;
-    for (const m of text.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi))
-      if (known.has(m[1]!.toLowerCase())) tables.add(m[1]!.toLowerCase());
-    return (db.query as (...a: unknown[]) => Promise<unknown>)(q, ...rest);
+  const traced =
+    (run: (...a: unknown[]) => Promise<unknown>) =>
+    (q: string | { text: string }, ...rest: unknown[]) => {
+      const text = typeof q === 'string' ? q : q.text;
+      for (const m of text.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi))
+        if (known.has(m[1]!.toLowerCase())) tables.add(m[1]!.toLowerCase());
+      return run(q, ...rest);
+    };
+  const connect = async () => {
+    const client = await db.connect();
+    return { query: traced(client.query.bind(client) as never), release: () => client.release() };
   };
-  return { query } as unknown as Db;
+  return { query: traced(db.query.bind(db) as never), connect } as unknown as Db;
 }
 
 export interface TabRead {

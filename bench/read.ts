@@ -253,7 +253,8 @@ async function main() {
   const countS = (performance.now() - t2) / 1000;
   // As autovacuum would after the count: without statistics (this machine's Postgres runs without
   // autovacuum) the reads of these tables are planned for a few rows, their sorts spilled to disk.
-  for (const t of ['dimension_pairs', 'dimension_pair_days', 'walk_days']) await db.query(`VACUUM ANALYZE ${t}`);
+  for (const t of ['dimension_pairs', 'dimension_pair_days', 'walk_days'])
+    await db.query(`VACUUM ANALYZE ${t}`);
   console.log(
     `pair rollups: ${counted.length} days counted in ${countS.toFixed(0)} s; ` +
       `${await sizeOf('dimension_pairs')}; ${await sizeOf('walk_days')}`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PATH_SESSION_WALKS_ANSWERS } from '../../../projections/path-sessions/answers.js';
 import { WALK_PAGES } from '../../../projections/path-sessions/walks.js';
 import { type Db, sql } from '../../db/sql.js';
+import { withoutJit } from '../../db/local-settings.js';
 import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
@@ -119,12 +120,16 @@ export async function journeys(
 async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
   const pages = sql`${depth + 1}::int`;
   if (filterDimensions(q.filters).size > 0) {
-    const { rows } = await db.query<Walk>(sql`
+    // The mixed sessions' EXISTS puts its estimate far above its work (a hash join of a month's
+    // walks): JIT's compilation took half of it.
+    const { rows } = await withoutJit(db, (c) =>
+      c.query<Walk>(sql`
       SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
       JOIN sessions s ON s.id = w.session_id AND s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
         AND ${sessionMatches(q.filters, 's')}
       WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
-      GROUP BY 1`);
+      GROUP BY 1`),
+    );
     return rows;
   }
   const counted = (await countedDays(db, q.site, q)) ?? { days: [], rest: [q] };
