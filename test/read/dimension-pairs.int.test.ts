@@ -20,6 +20,8 @@ import type { HitRecorded } from '../../streams/events.js';
 import { createTestDatabase, insertSitesWithIds, type TestDatabase } from '../support/database.js';
 import { applyMigration } from '../support/design-stream.js';
 import { PAIR_CODES } from '../../src/pairs/dimensions.js';
+import { sql } from '../../src/db/sql.js';
+import { pairRows } from '../../src/read/stats/dimension-pairs.js';
 import { hit } from '../support/events.js';
 import { messages } from '../support/projection-spec.js';
 import { windowQuery } from '../support/window-query.js';
@@ -153,6 +155,27 @@ describe('pair rollups: one filter value, from counted days and the raw hits aro
     expect(counted.map((c) => c.day)).toEqual(['2026-11-01', '2026-10-31']);
     expect(counted.every((c) => c.rows > 0)).toBe(true);
     expect(await countDuePairDays(db.pool, { now: new Date(D0 + 3 * DAY + HOUR) })).toEqual([]);
+  });
+
+  it('finds a chip’s rows of the dimensions a read asks for by the index alone', async () => {
+    const plan = { fdim: PAIR_CODES.country, fvalue: 'DE', days: ['2026-10-30', '2026-10-31'], rest: [] };
+    const c = await db.pool.connect();
+    try {
+      // The designed rows are few, so any scan is as cheap: only the index is left to take.
+      await c.query('BEGIN');
+      await c.query('SET LOCAL enable_seqscan = off');
+      await c.query('SET LOCAL enable_bitmapscan = off');
+      const { rows } = await c.query<{ 'QUERY PLAN': string }>(
+        sql`EXPLAIN SELECT p.value FROM ${pairRows(SITE, plan, [PAIR_CODES.all, PAIR_CODES.pathname])}`,
+      );
+      const lines = rows.map((r) => r['QUERY PLAN']);
+      // A filter value holds a row for every value of every dimension: the others stay unread.
+      expect(lines.find((l) => l.includes('Index Cond'))).toMatch(/\(dim = ANY/);
+      expect(lines.filter((l) => l.includes('Filter')).join('\n')).not.toMatch(/\bdim\b/);
+    } finally {
+      await c.query('ROLLBACK');
+      c.release();
+    }
   });
 
   it('equals the raw hits for random windows (any instant, UTC or not) and chips, and plans the pairs', async () => {
