@@ -209,6 +209,27 @@ describe('pair rollups: one filter value, from counted days and the raw hits aro
     const docs = (await goals(db.pool, month)).find((g) => g.path === '/docs/*')!;
     expect(docs.visitors).toBeGreaterThan(1);
     expect(docs.conversions).toBeGreaterThan(docs.visitors);
+    // Whole counted days: no raw part at all.
+    for (const chip of CHIPS) {
+      const days = chipped(windowQuery(SITE, D0, D0 + 3 * DAY), chip);
+      const whole = await planDimensionRead(db.pool, days, { dimension: 'browser', metrics: ['visitors'] });
+      expect(whole.pairs?.rest).toEqual([]);
+      await expectEqualReads(days, { limit: 100, page: 1 });
+      // Nor a raw branch in the statements, whose plans would cost what their scans estimate.
+      const texts: string[] = [];
+      const recording = {
+        query: (q: { text: string }, ...rest: unknown[]) => {
+          texts.push(q.text);
+          return (db.pool.query as (...a: unknown[]) => Promise<unknown>)(q, ...rest);
+        },
+      } as unknown as typeof db.pool;
+      await pages(recording, days, { limit: 100, page: 1 });
+      await breakdown(recording, days, { limit: 100, page: 1, dimension: 'browser' });
+      // Events under a kind filter read the raw hits (its own rows are not kept).
+      if (chip[0] !== 'kind') await events(recording, days, { limit: 100, page: 1 });
+      expect(texts.filter((t) => t.includes('dimension_pairs p'))).toHaveLength(chip[0] === 'kind' ? 2 : 3);
+      expect(texts.filter((t) => /\b(events|sessions) [es]\b/.test(t))).toEqual([]);
+    }
     // The design reaches every figure.
     const listed = await pages(db.pool, month, { limit: 100, page: 1 });
     expect(listed.some((r) => r.entries > 0 && r.exits > 0 && r.scroll_depth !== undefined)).toBe(true);

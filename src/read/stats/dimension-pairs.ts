@@ -1,5 +1,5 @@
 import { PAIR_CODES, PAIR_FILTER_COLUMNS, type PairFilterDimension } from '../../pairs/dimensions.js';
-import { type Db, raw, sql } from '../../db/sql.js';
+import { type Db, empty, join, raw, type Sql, sql } from '../../db/sql.js';
 import { compileFilters, sessionMatches } from '../envelope/filter-sql.js';
 import { HUMAN_DIMENSIONS } from '../envelope/filters.js';
 import { type Paging, pageOf } from '../envelope/paging.js';
@@ -46,6 +46,14 @@ export const pairRows = (site: number, plan: PairPlan, dims: readonly number[]) 
     AND p.fdim = ${plan.fdim} AND hashtext(p.fvalue) = hashtext(${plan.fvalue}) AND p.fvalue = ${plan.fvalue}
     AND p.dim = ANY(${dims}::smallint[])`;
 
+/**
+ * `UNION ALL` and the raw parts, or nothing when the plan's window is all counted days: a part
+ * that can hold no row still costs its plan (parallel workers started for it, and JIT compiling a
+ * statement whose estimate counts a scan of the whole table).
+ */
+const andRest = (plan: PairPlan, parts: readonly Sql[]) =>
+  plan.rest.length === 0 ? empty : sql`UNION ALL ${join(parts, ' UNION ALL ')}`;
+
 /** The raw hits of the plan's rest that pass the query's filters, table alias `e`. */
 const restHits = (q: Query, plan: PairPlan) => sql`
   events e WHERE e.site_id = ${q.site} AND ${inWindows('e.ts', plan.rest)}
@@ -69,12 +77,12 @@ export async function pairBreakdown(
   const { rows } = await db.query(sql`
     WITH parts AS (
       SELECT p.dim, p.value, p.visitors, p.pageviews, p.events FROM ${pairRows(q.site, plan, own ? [PAIR_CODES.all] : [PAIR_CODES.all, dim])}
-      UNION ALL
-      SELECT ${dim}::smallint, ${column}, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'), count(*)
-      FROM ${restHits(q, plan)} GROUP BY 2
-      UNION ALL
-      SELECT ${PAIR_CODES.all}::smallint, NULL, count(DISTINCT e.visitor_id),
-        count(*) FILTER (WHERE e.kind = 'pageview'), count(*) FROM ${restHits(q, plan)}),
+      ${andRest(plan, [
+        sql`SELECT ${dim}::smallint, ${column}, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'), count(*)
+          FROM ${restHits(q, plan)} GROUP BY 2`,
+        sql`SELECT ${PAIR_CODES.all}::smallint, NULL, count(DISTINCT e.visitor_id),
+          count(*) FILTER (WHERE e.kind = 'pageview'), count(*) FROM ${restHits(q, plan)}`,
+      ])}),
     sums AS (
       SELECT dim, value, sum(visitors) AS visitors, sum(pageviews) AS pageviews, sum(events) AS events
       FROM parts GROUP BY dim, value)
@@ -100,15 +108,14 @@ export async function pairPages(db: Db, q: Query, plan: PairPlan, p: Paging) {
       SELECT ${own ? sql`${plan.fvalue}::text` : sql`p.value`} AS pathname, p.visitors, p.pageviews,
              p.entries, p.exits, p.scroll, p.scroll_n, p.engaged_ms, p.engaged_n
       FROM ${pairRows(q.site, plan, [own ? PAIR_CODES.all : PAIR_CODES.pathname])}
-      UNION ALL
-      SELECT e.pathname, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'), 0, 0,
+      ${andRest(plan, [
+        sql`SELECT e.pathname, count(DISTINCT e.visitor_id), count(*) FILTER (WHERE e.kind = 'pageview'), 0, 0,
              sum(e.scroll) FILTER (WHERE e.kind = 'pageview'), count(e.scroll) FILTER (WHERE e.kind = 'pageview'),
              sum(e.engaged_ms) FILTER (WHERE e.kind = 'pageview'), count(e.engaged_ms) FILTER (WHERE e.kind = 'pageview')
-      FROM ${restHits(q, plan)} GROUP BY 1
-      UNION ALL
-      SELECT s.entry_path, 0, 0, count(*), 0, NULL, 0, NULL, 0 FROM ${sessions} GROUP BY 1
-      UNION ALL
-      SELECT s.exit_path, 0, 0, 0, count(*), NULL, 0, NULL, 0 FROM ${sessions} GROUP BY 1)
+          FROM ${restHits(q, plan)} GROUP BY 1`,
+        sql`SELECT s.entry_path, 0, 0, count(*), 0, NULL, 0, NULL, 0 FROM ${sessions} GROUP BY 1`,
+        sql`SELECT s.exit_path, 0, 0, 0, count(*), NULL, 0, NULL, 0 FROM ${sessions} GROUP BY 1`,
+      ])})
     SELECT pathname, sum(visitors) AS visitors, sum(pageviews) AS pageviews,
            sum(entries) AS entries, sum(exits) AS exits,
            sum(scroll)::numeric / nullif(sum(scroll_n), 0) AS scroll,
@@ -137,11 +144,12 @@ export async function pairEventNames(db: Db, q: Query, plan: PairPlan, p: Paging
       FROM ${pairRows(q.site, plan, [PAIR_CODES.event, PAIR_CODES.kind])}
         AND ((p.dim = ${PAIR_CODES.event} AND ${only === undefined ? sql`p.value <> 'identify'` : sql`p.value = ${only}`})
           OR (p.dim = ${PAIR_CODES.kind} AND p.value = ANY(${auto.map((a) => a.kind)}::text[])))
-      UNION ALL
-      SELECT e.kind = 'custom', ${EVENT_NAME}, count(DISTINCT e.visitor_id), count(*)
-      FROM ${restHits(q, plan)}
-        AND ${only === undefined ? sql`e.kind IN (${EVENT_KIND_LIST}) AND ${EVENT_NAME} <> 'identify'` : eventMatches(only)}
-      GROUP BY 1, 2),
+      ${andRest(plan, [
+        sql`SELECT e.kind = 'custom', ${EVENT_NAME}, count(DISTINCT e.visitor_id), count(*)
+          FROM ${restHits(q, plan)}
+            AND ${only === undefined ? sql`e.kind IN (${EVENT_KIND_LIST}) AND ${EVENT_NAME} <> 'identify'` : eventMatches(only)}
+          GROUP BY 1, 2`,
+      ])}),
     sums AS (SELECT custom, value, sum(visitors) AS visitors, sum(events) AS events FROM parts GROUP BY 1, 2)
     SELECT value, sum(visitors) AS visitors, sum(events) AS events,
            bool_or(count(*) FILTER (WHERE events > 0) > 1) OVER () AS clash
