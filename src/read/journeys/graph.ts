@@ -46,40 +46,62 @@ function prune(counts: Map<string, number>, limit: number): Map<string, string> 
  * the sum of the links into it; a session that ends before `depth` simply stops.
  */
 export function journeyGraph(walks: readonly Walk[], limit: number): Journeys {
-  const nodes = new Map<string, JourneyNode>();
-  const links = new Map<string, JourneyLink>();
-  const node = (step: number, path: string, sessions: number) => {
-    const id = nodeId(step, path);
-    const n = nodes.get(id) ?? { id, step, path, sessions: 0 };
-    n.sessions += sessions;
-    nodes.set(id, n);
-    return id;
+  const nodes: JourneyNode[] = [];
+  const links: JourneyLink[] = [];
+  /** The nodes of one step by path, each made on first use. */
+  const stepNodes = (step: number) => {
+    const byPath = new Map<string, JourneyNode>();
+    return (path: string) => {
+      let n = byPath.get(path);
+      if (n === undefined) {
+        n = { id: nodeId(step, path), step, path, sessions: 0 };
+        byPath.set(path, n);
+        nodes.push(n);
+      }
+      return n;
+    };
   };
   const entry = prune(tally(walks.map((w) => [w.paths[0]!, w.sessions])), limit);
-  let at = walks.map((w) => node(0, entry.get(w.paths[0]!)!, w.sessions));
-  const depth = Math.max(0, ...walks.map((w) => w.paths.length - 1));
+  const entryNode = stepNodes(0);
+  let at = walks.map((w) => {
+    const n = entryNode(entry.get(w.paths[0]!)!);
+    n.sessions += w.sessions;
+    return n;
+  });
+  // A loop: a spread of every walk's length would pass more arguments than a call takes.
+  let depth = 0;
+  for (const w of walks) depth = Math.max(depth, w.paths.length - 1);
   for (let step = 1; step <= depth; step++) {
-    const next = new Map<string, Map<string, number>>();
+    const next = new Map<JourneyNode, Map<string, number>>();
     walks.forEach((w, i) => {
       const path = w.paths[step];
       if (path === undefined) return;
-      const out = next.get(at[i]!) ?? new Map<string, number>();
+      let out = next.get(at[i]!);
+      if (out === undefined) next.set(at[i]!, (out = new Map<string, number>()));
       out.set(path, (out.get(path) ?? 0) + w.sessions);
-      next.set(at[i]!, out);
     });
     const kept = new Map([...next].map(([source, counts]) => [source, prune(counts, limit)]));
+    const targetNode = stepNodes(step);
+    const out = new Map<JourneyNode, Map<JourneyNode, JourneyLink>>();
     at = walks.map((w, i) => {
+      const source = at[i]!;
       const path = w.paths[step];
-      if (path === undefined) return at[i]!;
-      const target = node(step, kept.get(at[i]!)!.get(path)!, w.sessions);
-      const key = `${at[i]}\u0000${target}`;
-      const link = links.get(key) ?? { source: at[i]!, target, sessions: 0 };
+      if (path === undefined) return source;
+      const target = targetNode(kept.get(source)!.get(path)!);
+      target.sessions += w.sessions;
+      let from = out.get(source);
+      if (from === undefined) out.set(source, (from = new Map()));
+      let link = from.get(target);
+      if (link === undefined) {
+        link = { source: source.id, target: target.id, sessions: 0 };
+        from.set(target, link);
+        links.push(link);
+      }
       link.sessions += w.sessions;
-      links.set(key, link);
       return target;
     });
   }
-  return order([...nodes.values()], [...links.values()]);
+  return order(nodes, links);
 }
 
 function tally(pairs: [string, number][]): Map<string, number> {

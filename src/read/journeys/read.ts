@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PATH_SESSION_WALKS_ANSWERS } from '../../../projections/path-sessions/answers.js';
 import { WALK_PAGES } from '../../../projections/path-sessions/walks.js';
-import { type Db, sql } from '../../db/sql.js';
-import { withoutJit } from '../../db/local-settings.js';
+import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
+import { withLocalSettings, withoutJit } from '../../db/local-settings.js';
 import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
@@ -93,7 +93,9 @@ export async function journeys(
     p.start === undefined
       ? sql`SELECT session_id, 1 AS n0 FROM pv GROUP BY 1`
       : sql`SELECT session_id, min(n) AS n0 FROM pv WHERE pathname = ${p.start} GROUP BY 1`;
-  const { rows } = await db.query<Walk>(sql`
+  const rows = await walkRows(
+    db,
+    sql`
     WITH s AS (${sessions}),
     pv AS (
       SELECT e.session_id, e.pathname,
@@ -106,8 +108,28 @@ export async function journeys(
       FROM pv JOIN f ON f.session_id = pv.session_id
       WHERE pv.n BETWEEN f.n0 AND f.n0 + ${p.depth}
       GROUP BY pv.session_id)
-    SELECT paths, count(*) AS sessions FROM w GROUP BY paths`);
+    SELECT paths, count(*) AS sessions FROM w GROUP BY paths`,
+    p.depth,
+  );
   return journeyGraph(rows, p.limit);
+}
+
+/**
+ * The walks of `walks` (rows of `paths`, `sessions`), each page sent as a column of its own:
+ * node-pg parses a text array element by element, which took a month's 82,080 walks some 100–150
+ * ms longer at 10 M events.
+ */
+async function walkRows(db: Db, walks: Sql, depth: number): Promise<Walk[]> {
+  const pages = Array.from({ length: depth + 1 }, (_, i) => i + 1);
+  const { rows } = await db.query<Record<string, string | number | null>>(sql`
+    SELECT cardinality(w.paths) AS n, w.sessions, ${join(
+      pages.map((k) => raw(`w.paths[${k}] AS p${k}`)),
+      ', ',
+    )} FROM (${walks}) w`);
+  return rows.map((r) => ({
+    paths: pages.slice(0, Number(r.n)).map((k) => r[`p${k}`] as string),
+    sessions: Number(r.sessions),
+  }));
 }
 
 /**
@@ -122,24 +144,46 @@ async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
   if (filterDimensions(q.filters).size > 0) {
     // The mixed sessions' EXISTS puts its estimate far above its work (a hash join of a month's
     // walks): JIT's compilation took half of it.
-    const { rows } = await withoutJit(db, (c) =>
-      c.query<Walk>(sql`
+    return withoutJit(db, (c) =>
+      walkRows(
+        c,
+        sql`
       SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
       JOIN sessions s ON s.id = w.session_id AND s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
         AND ${sessionMatches(q.filters, 's')}
       WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
-      GROUP BY 1`),
+      GROUP BY 1`,
+        depth,
+      ),
     );
-    return rows;
   }
   const counted = (await countedDays(db, q.site, q)) ?? { days: [], rest: [q] };
-  const { rows } = await db.query<Walk>(sql`
-    SELECT paths, sum(sessions)::int AS sessions FROM (
-      SELECT d.paths[1:${pages}] AS paths, d.sessions FROM walk_days d
-      WHERE d.site_id = ${q.site} AND d.day = ANY(${counted.days}::date[])
-      UNION ALL
-      SELECT w.paths[1:${pages}], 1 FROM path_session_walks w
-      WHERE w.site_id = ${q.site} AND ${inWindows('w.started_at', counted.rest)}) x
-    GROUP BY 1`);
-  return rows;
+  const parts = [
+    ...(counted.days.length > 0
+      ? [
+          sql`SELECT d.paths[1:${pages}] AS paths, d.sessions FROM walk_days d
+          WHERE d.site_id = ${q.site} AND d.day = ANY(${counted.days}::date[])`,
+        ]
+      : []),
+    ...(counted.rest.length > 0
+      ? [
+          sql`SELECT w.paths[1:${pages}] AS paths, 1 AS sessions FROM path_session_walks w
+          WHERE w.site_id = ${q.site} AND ${inWindows('w.started_at', counted.rest)}`,
+        ]
+      : []),
+  ];
+  return withLocalSettings(db, GROUPING_WALKS, (c) =>
+    walkRows(
+      c,
+      sql`SELECT paths, sum(sessions)::int AS sessions FROM (${join(parts, ' UNION ALL ')}) x GROUP BY 1`,
+      depth,
+    ),
+  );
 }
+
+/**
+ * A month's distinct walks (82,080 at 10 M events) grouped in memory, where the default 4 MB
+ * spilled the hash and sorted on disk, on one core rather than three beside the page's other
+ * reads: 0.34 s against 0.72–0.83 alone (docs/benchmarks.md#journeys-and-pages-under-load).
+ */
+const GROUPING_WALKS = { work_mem: '65536', max_parallel_workers_per_gather: '0' };
