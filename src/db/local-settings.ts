@@ -24,11 +24,3 @@ export function withLocalSettings<T>(
     return read(tx);
   });
 }
-
-/**
- * `read` without JIT compilation, for statements whose estimate is far above their work (a hash
- * join of index-only reads, a `CASE` over a subquery few rows take): compiling costs them more
- * than it saves (docs/benchmarks.md#jit).
- */
-export const withoutJit = <T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> =>
-  withLocalSettings(db, { jit: 'off' }, read);

@@ -16,6 +16,8 @@ export interface PoolLimits {
   statementTimeoutMs?: number;
   /** A caller waiting longer for a free connection gets POOL_WAIT_EXCEEDED instead of waiting on. */
   waitMs?: number;
+  /** Without JIT compilation (`jit = off` on every connection). */
+  withoutJit?: boolean;
 }
 
 /** pg-pool's error for a wait past `connectionTimeoutMillis` (it has no code). */
@@ -28,6 +30,7 @@ export function createPool(connectionString: string, max = 10, limits: PoolLimit
     types: types as pg.CustomTypesConfig,
     ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs }),
     ...(limits.waitMs === undefined ? {} : { connectionTimeoutMillis: limits.waitMs }),
+    ...(limits.withoutJit ? { options: '-c jit=off' } : {}),
   });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {});

@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withLocalSettings, withoutJit } from '../../src/db/local-settings.js';
+import { withLocalSettings } from '../../src/db/local-settings.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let db: TestDatabase;
@@ -20,18 +19,6 @@ describe('withLocalSettings', () => {
     // Every connection of the pool is back on the server's setting afterwards.
     const after = await Promise.all(Array.from({ length: 5 }, () => jit(db.pool)));
     expect(after).toEqual(Array(5).fill(before));
-  });
-
-  it('runs a read without JIT, the pool keeping the server’s setting', async () => {
-    const name = (await db.pool.query<{ d: string }>('SELECT current_database() AS d')).rows[0]!.d;
-    await db.pool.query(`ALTER DATABASE ${name} SET jit = on`);
-    const fresh = new pg.Pool({ connectionString: db.url, max: 2 });
-    try {
-      expect(await withoutJit(fresh, (c) => jit(c))).toBe('off');
-      expect(await jit(fresh)).toBe('on');
-    } finally {
-      await fresh.end();
-    }
   });
 
   it('runs on a client the caller holds as it is, and refuses a name or value that is not a plain word', async () => {

@@ -311,3 +311,25 @@ describe('pools', () => {
     }
   });
 });
+
+describe('the read pool', () => {
+  it('plans without JIT, while the other pools keep the server’s setting', async () => {
+    const jit = async (db: Pick<pg.Pool, 'query'>) =>
+      (await db.query<{ jit: string }>("SELECT current_setting('jit') AS jit")).rows[0]!.jit;
+    const name = (await held.database.pool.query<{ d: string }>('SELECT current_database() AS d')).rows[0]!.d;
+    await held.database.pool.query(`ALTER DATABASE ${name} SET jit = on`);
+    // Connections opened from now on take the database's setting.
+    const fresh = await Promise.all(Array.from({ length: 10 }, () => held.deps.readDb.connect()));
+    try {
+      expect(await Promise.all(fresh.map((c) => jit(c)))).toEqual(Array(10).fill('off'));
+    } finally {
+      for (const c of fresh) c.release();
+    }
+    const other = await held.deps.db.connect();
+    try {
+      expect(await jit(other)).toBe('on');
+    } finally {
+      other.release(true);
+    }
+  });
+});

@@ -1,5 +1,4 @@
 import { PATH_SESSION_TABLES } from '../../../projections/path-visitors/fold.js';
-import { withoutJit } from '../../db/local-settings.js';
 import { type Db, empty, join, raw, type Sql, sql } from '../../db/sql.js';
 import type { Target } from '../../goals/target.js';
 import { filterDimensions, type FilterTree } from '../envelope/filters.js';
@@ -148,8 +147,7 @@ export async function stepCounts(
   let rows: Counted[];
   if (source === 'session_rows') {
     const [first, later] = await Promise.all([
-      // JIT's compilation took a quarter of it.
-      withoutJit(db, (c) => c.query<Counted>(firstStepSessions(site, w, filters, steps[0]!))),
+      db.query<Counted>(firstStepSessions(site, w, filters, steps[0]!)),
       db.query<Counted>(sql`WITH ${advancingHits(site, w, steps, filters)}, ${ctes} ${counts}`),
     ]);
     rows = [...first.rows, ...later.rows];

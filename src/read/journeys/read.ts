@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PATH_SESSION_WALKS_ANSWERS } from '../../../projections/path-sessions/answers.js';
 import { WALK_PAGES } from '../../../projections/path-sessions/walks.js';
 import { type Db, join, raw, type Sql, sql } from '../../db/sql.js';
-import { withLocalSettings, withoutJit } from '../../db/local-settings.js';
+import { withLocalSettings } from '../../db/local-settings.js';
 import { pgText } from '../../db/text.js';
 import { compareNone } from '../envelope/one-window.js';
 import type { Query } from '../envelope/query.js';
@@ -142,19 +142,15 @@ async function walkRows(db: Db, walks: Sql, depth: number): Promise<Walk[]> {
 async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
   const pages = sql`${depth + 1}::int`;
   if (filterDimensions(q.filters).size > 0) {
-    // The mixed sessions' EXISTS puts its estimate far above its work (a hash join of a month's
-    // walks): JIT's compilation took half of it.
-    return withoutJit(db, (c) =>
-      walkRows(
-        c,
-        sql`
+    return walkRows(
+      db,
+      sql`
       SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
       JOIN sessions s ON s.id = w.session_id AND s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
         AND ${sessionMatches(q.filters, 's')}
       WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
       GROUP BY 1`,
-        depth,
-      ),
+      depth,
     );
   }
   const counted = (await countedDays(db, q.site, q)) ?? { days: [], rest: [q] };
