@@ -142,15 +142,17 @@ async function walkRows(db: Db, walks: Sql, depth: number): Promise<Walk[]> {
 async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
   const pages = sql`${depth + 1}::int`;
   if (filterDimensions(q.filters).size > 0) {
-    return walkRows(
-      db,
-      sql`
+    return withLocalSettings(db, GROUPING_WALKS, (c) =>
+      walkRows(
+        c,
+        sql`
       SELECT w.paths[1:${pages}] AS paths, count(*) AS sessions FROM path_session_walks w
       JOIN sessions s ON s.id = w.session_id AND s.site_id = ${q.site} AND ${inWindow('s.started_at', q)}
         AND ${sessionMatches(q.filters, 's')}
       WHERE w.site_id = ${q.site} AND ${inWindow('w.started_at', q)}
       GROUP BY 1`,
-      depth,
+        depth,
+      ),
     );
   }
   const counted = (await countedDays(db, q.site, q)) ?? { days: [], rest: [q] };
@@ -178,8 +180,10 @@ async function storedWalks(db: Db, q: Query, depth: number): Promise<Walk[]> {
 }
 
 /**
- * A month's distinct walks (82,080 at 10 M events) grouped in memory, where the default 4 MB
- * spilled the hash and sorted on disk, on one core rather than three beside the page's other
- * reads: 0.34 s against 0.72–0.83 alone (docs/benchmarks.md#journeys-and-pages-under-load).
+ * A month's walks grouped by hashing in memory, on one core rather than three beside the page's
+ * other reads: unfiltered, the default 4 MB spilled the hash and sorted on disk (0.34 s against
+ * 0.72–0.83 at 10 M events); under a filter the planner sorted the matching sessions' 231,132
+ * walks by their text arrays (0.87–0.88 s hashed against 1.29–1.40 sorted)
+ * (docs/benchmarks.md#journeys-and-pages-under-load).
  */
-const GROUPING_WALKS = { work_mem: '65536', max_parallel_workers_per_gather: '0' };
+const GROUPING_WALKS = { work_mem: '65536', max_parallel_workers_per_gather: '0', enable_sort: 'off' };
